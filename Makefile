@@ -1,0 +1,45 @@
+# The two commands of the README: `make lab` and `make test`. Both set up .venv on a fresh
+# machine (Python 3.10+ with venv), installing the versions pinned in requirements/pins.txt.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PINS   := requirements/pins.txt
+# JupyterLab refuses to start as root without --allow-root (CI and containers run as root).
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: lab test notebooks bench present links clean
+
+$(STAMP): pyproject.toml $(PINS)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks,test]'
+	touch $(STAMP)
+
+## make lab: open the collection in JupyterLab
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks notebooks/00-start-here.ipynb
+
+## make test: every test (engine, properties, doctests, notebooks against their stored outputs, browser)
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## make notebooks: re-execute every notebook in place, reproducibly, and store its outputs
+notebooks: $(STAMP)
+	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+
+## make bench: the speed benchmarks, printed as ratios against a baseline measured in the same run
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -c $(PINS) mahjong
+	$(BIN)/python benchmarks/run.py
+
+## make present: the collection as clean apps for a projector (Voila, code hidden)
+present: $(STAMP)
+	$(BIN)/voila $(ROOT_FLAG) --template=lab --strip_sources=True notebooks/
+
+## make links: rewrite every Binder link from the repository setting in pyproject.toml
+links:
+	$(PYTHON) tools/binder_links.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

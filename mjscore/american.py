@@ -1,0 +1,218 @@
+"""American Mah Jongg home payments, the National Mah Jongg League's way.
+
+A hand is worth the value printed on the card; the question is who pays and how many times.
+On a discard the thrower pays twice the value and the two others once; on a tile the winner
+drew all three pay twice; a wall game pays nothing. A hand with no jokers (declared) doubles
+every payment again, except for Singles and Pairs and Quints hands.
+
+The seed's four worked examples, for a hand worth 25:
+
+>>> home_payments(25, "discard").payments, home_payments(25, "discard").winner_collects
+((50, 25, 25), 100)
+>>> p = home_payments(25, "self-drawn"); p.payments, p.winner_collects
+((50, 50, 50), 150)
+>>> p = home_payments(25, "discard", jokerless=True); p.payments, p.winner_collects
+((100, 50, 50), 200)
+>>> p = home_payments(25, "self-drawn", jokerless=True); p.payments, p.winner_collects
+((100, 100, 100), 300)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+
+class AmericanError(ValueError):
+    """A payment question that cannot be answered: the message says what is wrong."""
+
+
+#: How a hand can end. A joker exchange and a Heavenly Hand pay as self-drawn (RULES.md).
+HOWS = ("discard", "self-drawn", "wall", "joker-exchange", "heavenly-hand")
+PAYS_AS = {"discard": "discard", "self-drawn": "self-drawn", "wall": "wall",
+           "joker-exchange": "self-drawn", "heavenly-hand": "self-drawn"}
+
+#: The card's sections. Only the category matters for the jokerless double.
+CATEGORIES = {
+    "other": "Any other section of the card",
+    "year": "The year hands",
+    "2468": "2468",
+    "like-numbers": "Any like numbers",
+    "addition": "Addition hands",
+    "quints": "Quints",
+    "consecutive-run": "Consecutive run",
+    "13579": "13579",
+    "winds-dragons": "Winds and dragons",
+    "369": "369",
+    "singles-and-pairs": "Singles and Pairs",
+}
+
+
+@dataclass(frozen=True)
+class HomeRules:
+    """A home table's payment rules: which categories the jokerless double skips."""
+
+    name: str = "National Mah Jongg League (seed 000)"
+    jokerless_exempt: frozenset = field(default=frozenset({"singles-and-pairs", "quints"}))
+
+    def __post_init__(self) -> None:
+        unknown = set(self.jokerless_exempt) - set(CATEGORIES)
+        if unknown:
+            raise AmericanError(f"unknown category {sorted(unknown)[0]!r}")
+
+
+#: The seed's rule: no jokerless double for Singles and Pairs, nor for Quints.
+HOME = HomeRules()
+#: Narrowed as the League's card prints it: only Singles and Pairs is exempt.
+LEAGUE_CARD = HomeRules(name="As the League's card prints it", jokerless_exempt=frozenset({"singles-and-pairs"}))
+
+
+@dataclass(frozen=True)
+class Payout:
+    """What one hand pays: ``payments`` are the three losers', the thrower's first on a discard."""
+
+    value: int
+    how: str
+    jokerless: bool
+    category: str
+    payments: tuple[int, ...]
+    winner_collects: int
+    thrower_pays: int  # 0 when there is no thrower
+    other_pays: int  # each player who did not throw the winning tile
+    jokerless_double: bool  # whether the jokerless double applied
+    reasons: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"payments": list(self.payments), "winner_collects": self.winner_collects}
+
+
+def check_value(value: object) -> int:
+    """The card value: a positive whole number."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AmericanError(f"the hand's value must be a whole number, such as 25, not {value!r}")
+    if value <= 0:
+        raise AmericanError(f"the hand's value must be more than 0, not {value}")
+    return value
+
+
+def check_how(how: object) -> str:
+    if how not in PAYS_AS:
+        raise AmericanError(f"unknown way of winning {how!r} (one of {', '.join(HOWS)})")
+    return how  # type: ignore[return-value]
+
+
+def check_category(category: object) -> str:
+    if category not in CATEGORIES:
+        raise AmericanError(f"unknown category {category!r} (one of {', '.join(CATEGORIES)})")
+    return category  # type: ignore[return-value]
+
+
+def home_payments(value: int, how: str, *, jokerless: bool = False, category: str = "other",
+                  rules: HomeRules = HOME) -> Payout:
+    """Who pays what for one hand (see the module notes). ``jokerless`` means declared.
+
+    A winds hand with no jokers, won on a throw, pays the jokerless double on top of the
+    thrower's double:
+
+    >>> home_payments(30, "discard", jokerless=True, category="winds-dragons").payments
+    (120, 60, 60)
+    >>> home_payments(50, "self-drawn", jokerless=True, category="singles-and-pairs").payments
+    (100, 100, 100)
+    """
+    value, how, category = check_value(value), check_how(how), check_category(category)
+    if not isinstance(jokerless, bool):
+        raise AmericanError(f"jokerless must be true or false, not {jokerless!r}")
+    way = PAYS_AS[how]
+    reasons = [f"The card value is {value}."]
+    if way == "wall":
+        reasons.append("The wall ran out: nobody pays.")
+        return Payout(value, how, jokerless, category, (0, 0, 0), 0, 0, 0, False, tuple(reasons))
+    double = jokerless and category not in rules.jokerless_exempt
+    factor = 2 if double else 1
+    if jokerless and not double:
+        reasons.append(f"No jokerless double: {CATEGORIES[category]} hands are exempt.")
+    if way == "discard":
+        thrower, other = 2 * value * factor, value * factor
+        reasons.append(f"On a discard the thrower pays 2 x {value} and the two others {value} each.")
+        payments = (thrower, other, other)
+    else:
+        if how != "self-drawn":
+            reasons.append(f"A {how.replace('-', ' ')} pays as self-drawn.")
+        thrower, other = 0, 2 * value * factor
+        reasons.append(f"On a tile the winner drew all three pay 2 x {value}.")
+        payments = (other, other, other)
+    if double:
+        reasons.append("Jokerless (declared): every payment doubles again.")
+    collects = sum(payments)
+    reasons.append(f"Payments {' + '.join(map(str, payments))}: the winner collects {collects}.")
+    return Payout(value, how, jokerless, category, payments, collects, thrower, other, double,
+                  tuple(reasons))
+
+
+def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
+           thrower: str | None = None, jokerless: bool = False, category: str = "other",
+           dead: Iterable[str] = (), bettor: str | None = None, backs: str | None = None,
+           rules: HomeRules = HOME) -> dict[str, int]:
+    """Each player's gain (+) or payment (-) for one hand, which always sum to zero.
+
+    ``players``: the four at the table, or five where ``bettor`` names the fifth, who sits
+    out and ``backs`` one of the four. A dead hand pays like any other.
+
+    >>> settle(["Ann", "Bea", "Cat", "Dee"], winner="Ann", how="discard", thrower="Cat", value=25)
+    {'Ann': 100, 'Bea': -25, 'Cat': -50, 'Dee': -25}
+    """
+    players = list(players)
+    if len(set(players)) != len(players):
+        raise AmericanError("two players have the same name")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise AmericanError("every player needs a name")
+    table = [p for p in players if p != bettor]
+    if bettor is not None:
+        if bettor not in players:
+            raise AmericanError(f"the bettor {bettor!r} is not one of the players")
+        if backs not in table:
+            raise AmericanError(f"the bettor must back one of the four at the table, not {backs!r}")
+    elif backs is not None:
+        raise AmericanError("a pick is given but nobody sits out as the bettor")
+    if len(table) != 4:
+        raise AmericanError(f"four players sit at the table (a fifth may bet); got {len(table)}")
+    for d in dead:
+        if d not in table:
+            raise AmericanError(f"the dead hand {d!r} is not at the table")
+    result = {p: 0 for p in players}
+    payout = home_payments(value, how, jokerless=jokerless, category=category, rules=rules)
+    way = PAYS_AS[how]
+    if way == "wall":
+        if winner is not None or thrower is not None:
+            raise AmericanError("a wall game has no winner and no thrower")
+        return result
+    if winner not in table:
+        raise AmericanError(f"the winner {winner!r} is not at the table")
+    if way == "discard":
+        if thrower not in table or thrower == winner:
+            raise AmericanError("on a discard, name the thrower: another player at the table")
+    elif thrower is not None:
+        raise AmericanError("a self-drawn hand has no thrower")
+    for p in table:
+        if p == winner:
+            continue
+        pay = payout.thrower_pays if p == thrower else payout.other_pays
+        result[p] -= pay
+        result[winner] += pay
+    if bettor is not None:
+        if backs == winner:
+            # She collects what the winner collects, from the same losers.
+            for p in table:
+                if p != winner:
+                    pay = payout.thrower_pays if p == thrower else payout.other_pays
+                    result[p] -= pay
+                    result[bettor] += pay
+        else:
+            pay = payout.thrower_pays if backs == thrower else payout.other_pays
+            result[bettor] -= pay
+            result[winner] += pay
+    return result
+
+
+__all__ = ["AmericanError", "CATEGORIES", "HOME", "HOWS", "HomeRules", "LEAGUE_CARD", "Payout",
+           "home_payments", "settle"]

@@ -1,0 +1,148 @@
+"""The command line: ``mjscore`` or ``python -m mjscore``.
+
+Every refusal is one line on stderr starting ``mjscore: error:`` and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+
+class CLIError(ValueError):
+    """Bad input on the command line."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CLIError(message)
+
+
+def _whole(what: str, minimum: int = 0):
+    def convert(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if n < minimum:
+            raise argparse.ArgumentTypeError(f"{what} must be {minimum} or more, not {n}")
+        return n
+    return convert
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise CLIError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise CLIError(f"{path} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise CLIError(f"{path} is not a text file") from None
+    except OSError as e:
+        raise CLIError(f"cannot read {path}: {e.strerror}") from None
+
+
+def _print_json(data: object) -> None:
+    """JSON for a person and a program: one key a line, each value kept on its line."""
+    if isinstance(data, dict) and data:
+        body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items())
+        print("{\n" + body + "\n}")
+    else:
+        print(json.dumps(data, ensure_ascii=False))
+
+
+# --------------------------------------------------------------------------- willingdon
+
+
+def _add_willingdon(sub) -> None:
+    p = sub.add_parser("willingdon", help="score a Willingdon hand given as JSON (or notation)")
+    p.add_argument("hand", help="a file with the hand as RULES.md's JSON, or - for standard input")
+    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles"), default=None)
+    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles"), default=None)
+    p.add_argument("--explain", action="store_true", help="print the breakdown for a person")
+    p.set_defaults(run=_run_willingdon)
+
+
+def _run_willingdon(args) -> None:
+    from .hands import load_hand
+    from .willingdon import WILLINGDON, score
+
+    hand = load_hand(_read_text(args.hand))
+    rules = WILLINGDON
+    settings = {k: v for k, v in (("clean_hand_doubles", args.clean_hand_doubles),
+                                  ("minimum_doubles", args.minimum_doubles)) if v is not None}
+    if settings:
+        rules = rules.with_settings(**settings)
+    result = score(hand, rules)
+    if args.explain:
+        print(result.explain())
+    else:
+        _print_json(result.to_json())
+
+
+# --------------------------------------------------------------------------- american
+
+
+def _add_american(sub) -> None:
+    from .american import CATEGORIES, HOWS
+
+    p = sub.add_parser("american", help="who pays what for an American Mah Jongg hand")
+    p.add_argument("--value", required=True, type=_whole("the hand's value", 1))
+    p.add_argument("--how", required=True, choices=HOWS, metavar="{" + "|".join(HOWS) + "}")
+    p.add_argument("--jokerless", action="store_true", help="declared jokerless")
+    p.add_argument("--category", default="other", choices=list(CATEGORIES),
+                   metavar="{" + "|".join(CATEGORIES) + "}")
+    p.add_argument("--league-card", action="store_true",
+                   help="exempt only Singles and Pairs from the jokerless double, as the card prints it")
+    p.set_defaults(run=_run_american)
+
+
+def _run_american(args) -> None:
+    from .american import HOME, LEAGUE_CARD, home_payments
+
+    payout = home_payments(args.value, args.how, jokerless=args.jokerless, category=args.category,
+                           rules=LEAGUE_CARD if args.league_card else HOME)
+    _print_json(payout.to_json())
+
+
+# --------------------------------------------------------------------------- main
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="mjscore", description="Score American Mah Jongg and Willingdon hands.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for add in _COMMANDS:
+        add(sub)
+    return parser
+
+
+_COMMANDS = [_add_willingdon, _add_american]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "run", None):
+            raise CLIError("name a command: " + ", ".join(sorted(parser._subparsers._group_actions[0].choices)))
+        args.run(args)
+    except ValueError as e:  # every engine error is a ValueError subclass
+        print(f"mjscore: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Rewrite every Binder link in the README and the notebooks from the one repository setting.
+
+    python tools/binder_links.py          (or: make links)
+    python tools/binder_links.py --check  (exit 1 if any link is out of date)
+
+The setting is ``[tool.mjscore] repository`` and ``ref`` in pyproject.toml. A link is any
+``https://mybinder.org/v2/gh/OWNER/NAME/REF`` address; only that part is rewritten, so each
+link keeps the notebook (``?urlpath=lab/tree/...`` or ``voila/render/...``) it opens.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LINK = re.compile(r"https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/[\w./-]+?(?=[?)\s\"'\\]|$)")
+
+
+def setting() -> str:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    conf = data["tool"]["mjscore"]
+    return f"https://mybinder.org/v2/gh/{conf['repository']}/{conf['ref']}"
+
+
+def files() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "notebooks").glob("*.ipynb"))]
+
+
+def rewrite(text: str, base: str) -> str:
+    return LINK.sub(base, text)
+
+
+def main(argv: list[str]) -> int:
+    base = setting()
+    stale = []
+    for path in files():
+        if not path.exists():
+            continue
+        old = path.read_text(encoding="utf-8")
+        new = rewrite(old, base)
+        if new != old:
+            stale.append(path.relative_to(ROOT))
+            if "--check" not in argv:
+                path.write_text(new, encoding="utf-8")
+    verb = "out of date" if "--check" in argv else "rewritten"
+    for p in stale:
+        print(f"{verb}: {p}")
+    return 1 if stale and "--check" in argv else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
