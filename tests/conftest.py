@@ -23,5 +23,5 @@ def require(condition: bool, reason: str) -> None:
 
 @pytest.fixture(autouse=True)
 def _data_dir(tmp_path, monkeypatch):
-    """Never touch a real user's saved progress or ledgers from a test."""
+    """Each engine test gets its own empty data folder."""
     monkeypatch.setenv("MJSCORE_DATA_DIR", str(tmp_path / "mjscore-data"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -19,8 +20,10 @@ from nbclient import NotebookClient
 
 def run(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    # Progress files, journals and the like go to a scratch folder, never the learner's own.
-    os.environ.setdefault("MJSCORE_DATA_DIR", str(Path(path).resolve().parent / ".scratch-data"))
+    # Progress files and journals go to a fresh scratch folder, never the learner's own, so a
+    # notebook is stored as a newcomer first sees it (nbval runs it the same way: conftest.py).
+    scratch = tempfile.TemporaryDirectory(prefix="mjscore-nb-")
+    os.environ["MJSCORE_DATA_DIR"] = scratch.name
     client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
@@ -30,6 +33,7 @@ def run(path: Path) -> None:
     for cell in nb.cells:
         cell.get("metadata", {}).pop("execution", None)
     nbformat.write(nb, path)
+    scratch.cleanup()
     print(f"executed {path}")
 
 
