@@ -1,0 +1,250 @@
+"""Tiles on screen: our own small SVG faces, one for every tile code, as HTML text.
+
+Every face is drawn with plain shapes and short Latin words (no special font, no CJK glyph),
+and every tile carries its name for a screen reader (``role="img"``, ``aria-label`` and an
+SVG ``<title>``). Output is deterministic: the same call gives the same text, with no ids.
+
+- :func:`tile_html` one tile; ``exposed=True`` gives it a gold rim (a tile on the table).
+- :func:`tiles_html` one row of tiles.
+- :func:`hand_html` a Willingdon :class:`~mjscore.hands.Hand` as one row: each set boxed and
+  labelled, exposed sets raised on a gold box, concealed sets in a plain box; the pair; then
+  the flowers and seasons; then the seat and round.
+
+Sizes: ``"sm"`` (30 x 40 px, for tables), ``"md"`` (42 x 56 px) and ``"lg"`` (66 x 88 px, for
+a projector). Besides the 42 codes of :mod:`mjscore.tiles`, ``"J"`` draws an American joker.
+
+CSS classes for tests and styling: ``mjs-tile`` on every tile, plus ``mjs-tile-<CODE>``
+(``mjs-tile-5D``) and ``mjs-tile-exposed``; ``data-tile="<CODE>"``. A row is ``mjs-tiles``;
+a hand is ``mjs-hand``, each set ``mjs-set`` with ``mjs-set-exposed``, ``mjs-set-concealed``
+or ``mjs-set-pair``, the flowers ``mjs-set-flowers`` and the seat line ``mjs-hand-seat``.
+
+>>> html = tile_html("5D")
+>>> 'aria-label="5 Dots"' in html and "<title>5 Dots</title>" in html
+True
+>>> tile_html("5D") == tile_html("5D")
+True
+>>> tile_html("J", size="lg").count("<svg")
+1
+>>> tile_html("10D")
+Traceback (most recent call last):
+...
+mjscore.tiles.TileError: '10D' is not a tile code (try 5D, 9B, EW, RD, F1 or S3; J for a joker)
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable
+
+from ..hands import Hand, Meld
+from ..tiles import INFO, SEAT_NAMES, TileError
+
+JOKER = "J"
+
+#: Width and height in pixels of each size; every face is drawn on a 48 x 64 view box.
+SIZES = {"sm": (30, 40), "md": (42, 56), "lg": (66, 88)}
+
+_FONT = "font-family=\"Verdana, 'DejaVu Sans', Arial, Helvetica, sans-serif\""
+_SUIT_COLOUR = {"B": "#17703a", "C": "#a81e1a", "D": "#1b4c99"}
+_SUIT_WORD = {"B": "BAM", "C": "CRAK", "D": "DOT"}
+_WIND_WORD = {"EW": "EAST", "SW": "SOUTH", "WW": "WEST", "NW": "NORTH"}
+_INK = "#1f2a44"
+
+
+class ViewError(ValueError):
+    """A request a view cannot draw (an unknown size, say): the message says what is allowed."""
+
+
+def _check_size(size: str) -> tuple[int, int]:
+    try:
+        return SIZES[size]
+    except (KeyError, TypeError):
+        raise ViewError(f"size must be one of 'sm', 'md', 'lg', not {size!r}") from None
+
+
+def tile_label(code: str) -> str:
+    """The name a screen reader says: ``'5 Dots'``, ``'Red Dragon'``, ``'Joker'``."""
+    if code == JOKER:
+        return "Joker"
+    if not isinstance(code, str) or code not in INFO:
+        raise TileError(f"{code!r} is not a tile code (try 5D, 9B, EW, RD, F1 or S3; J for a joker)")
+    return INFO[code].name
+
+
+def _text(x: float, y: float, text: str, size: float, colour: str, weight: str = "700") -> str:
+    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="middle" '
+            f'fill="{colour}" {_FONT}>{escape(text)}</text>')
+
+
+def _word(text: str, colour: str = "#4a4536") -> str:
+    """The small word at the foot of a face."""
+    return _text(24, 55, text, 8, colour)
+
+
+def _suited(code: str) -> str:
+    rank, suit = code[0], code[1]
+    colour = _SUIT_COLOUR[suit]
+    parts = [_text(24, 28, rank, 25, colour)]
+    if suit == "D":
+        parts.append(f'<circle cx="24" cy="39" r="6.5" fill="none" stroke="{colour}" stroke-width="2.2"/>'
+                     f'<circle cx="24" cy="39" r="2.4" fill="{colour}"/>')
+    elif suit == "B":
+        for x in (17.5, 26.5):
+            parts.append(f'<rect x="{x}" y="32" width="4" height="15" rx="2" fill="{colour}"/>'
+                         f'<line x1="{x}" y1="39.5" x2="{x + 4}" y2="39.5" stroke="#fbf7ea" stroke-width="1"/>')
+    else:  # Characters: an abstract brush mark, three strokes and a stem
+        parts.append(f'<g stroke="{colour}" stroke-width="2" stroke-linecap="round">'
+                     '<line x1="17" y1="34" x2="31" y2="34"/><line x1="18" y1="39" x2="30" y2="39"/>'
+                     '<line x1="16" y1="44" x2="32" y2="44"/><line x1="24" y1="32" x2="24" y2="47"/></g>')
+    parts.append(_word(_SUIT_WORD[suit], colour))
+    return "".join(parts)
+
+
+def _wind(code: str) -> str:
+    return _text(24, 38, code[0], 30, _INK) + _word(_WIND_WORD[code], _INK)
+
+
+def _dragon(code: str) -> str:
+    if code == "WD":
+        blue = "#2a5ab0"
+        return (f'<rect x="12" y="12" width="24" height="32" rx="2" fill="none" stroke="{blue}" stroke-width="2.4"/>'
+                f'<rect x="16.5" y="16.5" width="15" height="23" fill="none" stroke="{blue}" stroke-width="1.2"/>'
+                + _word("WHITE", blue))
+    colour, letter, word = ("#c0231b", "R", "RED") if code == "RD" else ("#17703a", "G", "GREEN")
+    return (f'<circle cx="24" cy="28" r="14" fill="{colour}"/>'
+            + _text(24, 37, letter, 24, "#ffffff") + _word(word, colour))
+
+
+def _bonus(code: str) -> str:
+    number = code[1]
+    seat = INFO[code].seat
+    parts = [_text(9, 14, number, 11, _INK), _text(40, 13, seat, 8, "#6b6452", "400")]
+    if code[0] == "F":
+        pink = "#c9487c"
+        for dx, dy in ((0, -7), (6.7, -2.2), (4.1, 5.7), (-4.1, 5.7), (-6.7, -2.2)):
+            parts.append(f'<circle cx="{24 + dx:g}" cy="{31 + dy:g}" r="4.6" fill="{pink}"/>')
+        parts.append('<circle cx="24" cy="31" r="3" fill="#f2c230"/>')
+        parts.append(_word("FLOWER", pink))
+    else:
+        orange = "#d9730d"
+        rays = "".join(f'<line x1="{24 + a:g}" y1="{31 + b:g}" x2="{24 + c:g}" y2="{31 + d:g}"/>'
+                       for a, b, c, d in ((0, -8, 0, -12), (0, 8, 0, 12), (-8, 0, -12, 0), (8, 0, 12, 0),
+                                          (5.7, 5.7, 8.5, 8.5), (-5.7, -5.7, -8.5, -8.5),
+                                          (5.7, -5.7, 8.5, -8.5), (-5.7, 5.7, -8.5, 8.5)))
+        parts.append(f'<g stroke="{orange}" stroke-width="2" stroke-linecap="round">{rays}</g>')
+        parts.append(f'<circle cx="24" cy="31" r="6" fill="{orange}"/>')
+        parts.append(_word("SEASON", orange))
+    return "".join(parts)
+
+
+def _joker() -> str:
+    purple = "#5b2a86"
+    return _text(24, 38, "J", 30, purple) + _word("JOKER", purple)
+
+
+def _face(code: str) -> str:
+    if code == JOKER:
+        return _joker()
+    t = INFO[code]
+    if t.suit:
+        return _suited(code)
+    if t.wind:
+        return _wind(code)
+    if t.dragon:
+        return _dragon(code)
+    return _bonus(code)
+
+
+def tile_html(code: str, *, exposed: bool = False, size: str = "md") -> str:
+    """One tile as an inline SVG, labelled for a screen reader.
+
+    >>> tile_html("RD", size="sm").split(" viewBox")[0]
+    '<svg class="mjs-tile mjs-tile-RD" data-tile="RD" role="img" aria-label="Red Dragon" width="30" height="40"'
+    >>> "mjs-tile-exposed" in tile_html("RD", exposed=True)
+    True
+    """
+    label = tile_label(code)
+    width, height = _check_size(size)
+    classes = f"mjs-tile mjs-tile-{code}" + (" mjs-tile-exposed" if exposed else "")
+    if exposed:
+        label += " (exposed)"
+        rim = 'stroke="#c28a00" stroke-width="2.4"'
+    else:
+        rim = 'stroke="#7d7462" stroke-width="1.2"'
+    return (f'<svg class="{classes}" data-tile="{code}" role="img" aria-label="{label}" '
+            f'width="{width}" height="{height}" viewBox="0 0 48 64" xmlns="http://www.w3.org/2000/svg" '
+            f'style="display:inline-block;vertical-align:bottom;flex:none">'
+            f'<title>{label}</title>'
+            '<rect x="1" y="4" width="46" height="59" rx="6" fill="#3f7d5c"/>'
+            f'<rect x="1.2" y="1.2" width="45.6" height="58" rx="6" fill="#fbf7ea" {rim}/>'
+            f'{_face(code)}</svg>')
+
+
+def tiles_html(codes: Iterable[str], *, size: str = "md") -> str:
+    """One row of tiles, in the order given.
+
+    >>> tiles_html(["1B", "EW", "J"], size="sm").count('class="mjs-tile ')
+    3
+    """
+    if isinstance(codes, str):
+        raise ViewError("give tiles_html a list of codes, such as ['5D', 'RD'], not one string")
+    tiles = "".join(tile_html(c, size=size) for c in codes)
+    return f'<div class="mjs-tiles" style="display:inline-flex;flex-wrap:wrap;gap:2px;align-items:flex-end">{tiles}</div>'
+
+
+_BOX = {
+    "exposed": ("mjs-set mjs-set-exposed", "border:2px solid #c28a00;background:#fff1c7;"
+                "box-shadow:0 3px 0 #c28a00;margin-bottom:8px", "#7a5600"),
+    "concealed": ("mjs-set mjs-set-concealed", "border:2px solid #b9b2a0;background:transparent", "#4a4536"),
+    "pair": ("mjs-set mjs-set-pair", "border:2px dotted #b9b2a0;background:transparent", "#4a4536"),
+    "flowers": ("mjs-set mjs-set-flowers", "border:2px dotted #d9a9bd;background:transparent", "#8a3358"),
+}
+
+
+def _group(kind: str, caption: str, label: str, body: str) -> str:
+    classes, box, ink = _BOX[kind]
+    return (f'<div class="{classes}" role="group" aria-label="{escape(label)}" '
+            f'style="display:inline-flex;flex-direction:column;align-items:center;padding:3px 4px 2px;'
+            f'border-radius:7px;{box}">'
+            f'<div style="display:flex;gap:2px">{body}</div>'
+            f'<div aria-hidden="true" style="font:600 11px Verdana,Arial,sans-serif;color:{ink};'
+            f'letter-spacing:0.03em;margin-top:2px">{escape(caption)}</div></div>')
+
+
+def meld_html(meld: Meld, *, size: str = "md") -> str:
+    """One set, boxed and labelled: ``exposed pung``, ``concealed kong`` or ``pair``."""
+    tiles = "".join(tile_html(meld.tile, exposed=meld.exposed, size=size) for _ in range(meld.size))
+    if meld.kind == "pair":
+        return _group("pair", "pair", meld.name, tiles)
+    how = "exposed" if meld.exposed else "concealed"
+    return _group(how, f"{how} {meld.kind}", meld.name, tiles)
+
+
+def hand_html(hand: Hand, *, size: str = "md") -> str:
+    """A hand as one row: its sets in order, then flowers and seasons, then seat and round.
+
+    >>> from mjscore import parse
+    >>> html = hand_html(parse("RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1 S3"))
+    >>> html.count("mjs-set-exposed"), html.count("mjs-set-concealed"), html.count('class="mjs-tile ')
+    (2, 2, 17)
+    """
+    if not isinstance(hand, Hand):
+        raise ViewError(f"hand_html draws a Hand (from mjscore.parse), not {type(hand).__name__}")
+    _check_size(size)
+    parts = [meld_html(m, size=size) for m in hand.sets]
+    if hand.flowers:
+        names = ", ".join(INFO[f].name for f in hand.flowers)
+        parts.append(_group("flowers", "flowers & seasons", f"flowers and seasons: {names}",
+                            "".join(tile_html(f, size=size) for f in hand.flowers)))
+    how = [f"{SEAT_NAMES[hand.seat]} seat", f"{SEAT_NAMES[hand.round]} round"]
+    if hand.self_drawn:
+        how.append("self-drawn")
+    if hand.blessing:
+        how.append("Earth's Blessing" if hand.blessing == "earth" else "Heaven's Blessing")
+    parts.append(f'<div class="mjs-hand-seat" style="font:12px Verdana,Arial,sans-serif;color:#4a4536;'
+                 f'align-self:center;line-height:1.5">{"<br>".join(escape(w) for w in how)}</div>')
+    return (f'<div class="mjs-hand" role="group" aria-label="{escape("hand: " + str(hand))}" '
+            f'style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">{"".join(parts)}</div>')
+
+
+__all__ = ["JOKER", "SIZES", "ViewError", "hand_html", "meld_html", "tile_html", "tile_label", "tiles_html"]
