@@ -113,6 +113,30 @@ def _run_american(args) -> None:
     _print_json(payout.to_json())
 
 
+# --------------------------------------------------------------------------- deal
+
+#: More practice hands than this in one go is surely a typing slip.
+_MAX_DEAL = 100_000
+
+
+def _add_deal(sub) -> None:
+    p = sub.add_parser("deal", help="deal Willingdon practice hands as JSON (the six ramp hands first)")
+    p.add_argument("--count", type=_whole("--count"), default=10,
+                   help=f"how many hands, 0 to {_MAX_DEAL:,} (default 10)")
+    p.add_argument("--seed", type=_whole("--seed"), default=0,
+                   help="the seed of the random hands after the ramp (default 0)")
+    p.set_defaults(run=_run_deal)
+
+
+def _run_deal(args) -> None:
+    from .deal import deal
+
+    if args.count > _MAX_DEAL:
+        raise CLIError(f"--count must be {_MAX_DEAL:,} or less, not {args.count:,}")
+    hands = [json.dumps(h.to_json(), ensure_ascii=False) for h in deal(args.count, args.seed)]
+    print("[\n" + ",\n".join(f"  {h}" for h in hands) + "\n]" if hands else "[]")
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -124,7 +148,7 @@ def build_parser() -> Parser:
     return parser
 
 
-_COMMANDS = [_add_willingdon, _add_american]
+_COMMANDS = [_add_willingdon, _add_american, _add_deal]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
