@@ -288,8 +288,8 @@ def _parse_set(word: str) -> Meld:
 
 
 def load_hand(text: str) -> Hand:
-    """A hand from either format: JSON when it starts with ``{``, else the short notation."""
-    if text.lstrip().startswith("{"):
+    """A hand from either format: JSON when it starts with ``{`` or ``[``, else the notation."""
+    if text.lstrip()[:1] in ("{", "["):
         return Hand.from_json(text)
     return parse(text)
 

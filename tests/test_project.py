@@ -1,0 +1,96 @@
+"""The project's foundation: the pins agree, the engine stays light, the two commands exist."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pins() -> dict[str, str]:
+    out = {}
+    for line in (ROOT / "requirements" / "pins.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"{line!r} in pins.txt is not pinned with =="
+            out[name.lower()] = version
+    return out
+
+
+def environment() -> dict[str, str]:
+    out = {}
+    for line in (ROOT / "environment.yml").read_text().splitlines():
+        m = re.match(r"\s*-\s*([A-Za-z0-9_.-]+)\s*=\s*([^\s#]+)", line)
+        if m:
+            out[m.group(1).lower()] = m.group(2)
+    return out
+
+
+def test_environment_yml_pins_the_same_versions_as_the_makefile():
+    env, pinned = environment(), pins()
+    assert env.pop("python") == "3.11"
+    assert env, "environment.yml pins nothing"
+    for name, version in env.items():
+        assert pinned.get(name) == version, f"{name}: environment.yml has {version}, pins.txt {pinned.get(name)}"
+    for name in ("jupyterlab", "ipywidgets", "pandas", "matplotlib", "ipykernel"):
+        assert name in env, f"{name} is not pinned for Binder"
+
+
+def test_the_installed_stack_is_the_pinned_one():
+    from importlib.metadata import PackageNotFoundError, version
+    for name, pinned in pins().items():
+        try:
+            assert version(name) == pinned, f"{name} {version(name)} installed, {pinned} pinned"
+        except PackageNotFoundError:
+            assert name in ("mahjong", "playwright"), f"{name} is pinned but not installed"
+
+
+def test_import_mjscore_imports_nothing_third_party():
+    code = ("import sys, mjscore, mjscore.cli, mjscore.hands, mjscore.willingdon, mjscore.american, mjscore.settle;"
+            "heavy = [m for m in ('pandas', 'matplotlib', 'ipywidgets', 'numpy', 'IPython') if m in sys.modules];"
+            "print(','.join(heavy))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == ""
+
+
+def test_engine_modules_import_only_the_standard_library():
+    engine = [p for p in (ROOT / "mjscore").glob("*.py")]
+    allowed = set(sys.stdlib_module_names) | {"mjscore"}
+    for path in engine:
+        for m in re.finditer(r"^\s*(?:from|import)\s+([A-Za-z_][\w]*)", path.read_text(), re.M):
+            assert m.group(1) in allowed or m.group(1) == "__future__", f"{path.name} imports {m.group(1)}"
+
+
+def test_the_two_commands_and_ci():
+    make = (ROOT / "Makefile").read_text()
+    for target in ("lab:", "test:", "notebooks:", "bench:", "links:"):
+        assert re.search(rf"^{target}", make, re.M), f"Makefile has no {target}"
+    assert "make test" in (ROOT / ".ci" / "run").read_text()
+    readme = (ROOT / "README.md").read_text()
+    assert "make lab" in readme and "make test" in readme
+    assert "pip install --no-deps -e ." in (ROOT / "postBuild").read_text()
+
+
+def test_the_console_script_is_declared():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert data["project"]["scripts"]["mjscore"] == "mjscore.cli:main"
+    assert data["project"]["dependencies"] == []
+    assert "--nbval-lax" not in data["tool"]["pytest"]["ini_options"]["addopts"]
+    assert "--nbval " in data["tool"]["pytest"]["ini_options"]["addopts"] + " "
+
+
+def test_no_absolute_paths_in_committed_text_files():
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    pattern = re.compile(r"(?<![\w.:/])/(?:root|home|tmp|work|Users)/[\w.-]")
+    for name in files:
+        path = ROOT / name
+        if path.suffix in (".png", ".svg") or not path.is_file():
+            continue
+        text = path.read_text(errors="ignore")
+        hit = pattern.search(text)
+        assert not hit, f"{name} contains the absolute path {hit.group(0)!r}"
