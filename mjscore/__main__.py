@@ -1,5 +1,8 @@
+"""``python -m mjscore``: the command line (see :mod:`mjscore.cli`)."""
+
 import sys
 
 from .cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())
