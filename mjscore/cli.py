@@ -137,6 +137,41 @@ def _run_deal(args) -> None:
     print("[\n" + ",\n".join(f"  {h}" for h in hands) + "\n]" if hands else "[]")
 
 
+# --------------------------------------------------------------------------- tournament
+
+
+def _add_tournament(sub) -> None:
+    from .american import CATEGORIES
+    from .tournament import PRESET_NAMES, TOURNAMENT_HOWS
+
+    p = sub.add_parser("tournament", help="tournament points for an American Mah Jongg hand, by role")
+    p.add_argument("--value", type=_whole("the hand's value", 1), default=None,
+                   help="the card value (not needed for a wall or unfinished game)")
+    p.add_argument("--how", required=True, choices=TOURNAMENT_HOWS,
+                   metavar="{" + "|".join(TOURNAMENT_HOWS) + "}")
+    p.add_argument("--jokerless", action="store_true", help="the winning hand has no jokers")
+    p.add_argument("--exposures", type=_whole("--exposures"), default=0,
+                   help="how many exposures the winner showed, 0 to 4 (default 0)")
+    p.add_argument("--category", default="other", choices=list(CATEGORIES),
+                   metavar="{" + "|".join(CATEGORIES) + "}")
+    p.add_argument("--table", default="common", metavar="NAME|FILE",
+                   help=f"a preset ({', '.join(PRESET_NAMES)}; default common) or an organizer's table file (.json)")
+    p.set_defaults(run=_run_tournament)
+
+
+def _run_tournament(args) -> None:
+    from .tournament import SCORES_AS, get_table, points_by_role
+
+    table = get_table(args.table)
+    value = args.value
+    if SCORES_AS[args.how] in ("wall", "unfinished"):
+        value = None  # nobody won: the card value plays no part
+    elif value is None:
+        raise CLIError("--value is needed: the card value of the winning hand, such as 25")
+    _print_json(points_by_role(value, args.how, jokerless=args.jokerless, exposures=args.exposures,
+                               category=args.category, table=table))
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -148,7 +183,7 @@ def build_parser() -> Parser:
     return parser
 
 
-_COMMANDS = [_add_willingdon, _add_american, _add_deal]
+_COMMANDS = [_add_willingdon, _add_american, _add_deal, _add_tournament]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
