@@ -855,7 +855,8 @@ class Ledger:
         hands = []
         for ln in self._lines:
             d = {"hand": ln.number}
-            d.update({c: v for c, v in ln.entry.to_json().items() if c in self.columns})
+            d.update({c: v for c, v in ln.entry.to_json().items() if c in self.columns
+                      and (self.bettor or c not in ("bettor", "pick"))})
             if self.game == "willingdon":
                 d["score"] = ln.value
             if self.bettor:
@@ -889,7 +890,7 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text), strict=True)
     settings: dict[str, tuple[int, list[str]]] = {}
     header: list[str] | None = None
     header_line = 0
@@ -902,9 +903,8 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
         except StopIteration:
             break
         except csv.Error as e:
-            problems.append(Problem(start, f"the row cannot be read as CSV ({e}); the rest of the "
-                                           f"file is skipped"))
-            break
+            problems.append(Problem(start, f"the row cannot be read as CSV: {e}"))
+            continue
         if not any(c.strip() for c in row):
             continue
         first = row[0].strip()
