@@ -485,7 +485,8 @@ class Game:
         else:
             how = (f"on {self.thrower}'s discard" if way == "discard" else
                    "self-drawn" if self.how == "self-drawn" else f"by {self.how.replace('-', ' ')}")
-            bits = [f"a {self.value} hand"]
+            article = "an" if str(self.value).startswith("8") or self.value in (11, 18) else "a"
+            bits = [f"{article} {self.value} hand"]
             if self.category != "other":
                 bits.append(CATEGORIES[self.category])
             if self.jokerless:
