@@ -1,0 +1,178 @@
+"""pandas tables of the engine's own figures: what a notebook displays, computed, never typed.
+
+- :func:`payment_table` the seed's "Who pays" table for a card value (American home rules).
+- :func:`worked_examples` the seed's four worked examples (or any value's).
+- :func:`points_table` the set points, pivoted from :func:`mjscore.willingdon.rule_table` rows
+  by ``column`` (exposed / concealed); :func:`other_points_table` the flowers, pairs and mahjong.
+- :func:`doubles_table` every doubles line of the rule table, in the seed's tables.
+- :func:`score_frame` a :class:`~mjscore.willingdon.Score` as one row per line item.
+- :func:`compare_rules` one hand scored under several rule sets, side by side.
+
+Every table is a plain ``DataFrame`` (no ``Styler``, whose HTML carries random ids), in a fixed
+order, so a notebook's stored output is the same on every run.
+
+>>> payment_table(25)["Winner collects"].tolist()
+[100, 150, 0]
+>>> points_table().loc["Pung of major (honours, 1s and 9s)"].tolist()
+[4, 8]
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import pandas as pd
+
+from ..american import CATEGORIES, HOME, HomeRules, home_payments
+from ..hands import Hand
+from ..tiles import INFO
+from ..willingdon import WILLINGDON, RuleSet, Score, rule_table, score
+
+_WAYS = (("On a discard", "discard"), ("On a tile the winner drew", "self-drawn"), ("The wall ran out", "wall"))
+
+
+def payment_table(value: int = 25, *, jokerless: bool = False, category: str = "other",
+                  rules: HomeRules = HOME) -> pd.DataFrame:
+    """Who pays what for a hand of card value ``value``, one row per way the hand ends.
+
+    ``value=1`` gives the seed's table in multiples of the value (2x, 1x). A self-drawn hand
+    has no thrower: that cell is empty and each of the three pays the "each other" amount.
+
+    >>> t = payment_table(25, jokerless=True)
+    >>> t.columns.tolist()
+    ['Thrower pays', 'Each other player pays', 'Winner collects']
+    >>> t["Winner collects"].to_dict()
+    {'On a discard': 200, 'On a tile the winner drew': 300, 'The wall ran out': 0}
+    """
+    rows = {}
+    for label, how in _WAYS:
+        p = home_payments(value, how, jokerless=jokerless, category=category, rules=rules)
+        thrower = p.thrower_pays if how != "self-drawn" else ""
+        rows[label] = {"Thrower pays": thrower, "Each other player pays": p.other_pays,
+                       "Winner collects": p.winner_collects}
+    frame = pd.DataFrame.from_dict(rows, orient="index")
+    frame.index.name = "How the hand was won"
+    return frame
+
+
+#: The seed's four worked examples: (how the hand was won, jokerless).
+WORKED_EXAMPLES = (("discard", False), ("self-drawn", False), ("discard", True), ("self-drawn", True))
+
+
+def worked_examples(value: int = 25, rules: HomeRules = HOME) -> pd.DataFrame:
+    """The seed's four worked examples, computed by :func:`mjscore.american.home_payments`.
+
+    >>> worked_examples(25)["Winner collects"].tolist()
+    [100, 150, 200, 300]
+    """
+    rows = []
+    for how, jokerless in WORKED_EXAMPLES:
+        p = home_payments(value, how, jokerless=jokerless, rules=rules)
+        rows.append({
+            "Won": "on a discard" if how == "discard" else "on a tile the winner drew",
+            "Jokers": "none (jokerless)" if jokerless else "with a joker",
+            "Thrower pays": p.thrower_pays if how == "discard" else "",
+            "Each other player pays": p.other_pays,
+            "Payments": " / ".join(str(x) for x in p.payments),
+            "Winner collects": p.winner_collects,
+        })
+    frame = pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="Example"))
+    return frame
+
+
+def category_table(value: int = 25, how: str = "discard", rules: HomeRules = HOME) -> pd.DataFrame:
+    """For each section of the card: does a jokerless hand pay double, and what the winner collects."""
+    rows = []
+    for key, name in CATEGORIES.items():
+        p = home_payments(value, how, jokerless=True, category=key, rules=rules)
+        rows.append({"Section of the card": name, "Jokerless double": "yes" if p.jokerless_double else "no",
+                     "Winner collects": p.winner_collects})
+    return pd.DataFrame(rows).set_index("Section of the card")
+
+
+def points_table(rules: RuleSet = WILLINGDON) -> pd.DataFrame:
+    """The set points of the rule table, pivoted: one row per set, columns Exposed, Concealed.
+
+    >>> points_table().to_dict("split")["data"]
+    [[2, 4], [4, 8], [8, 16], [16, 32]]
+    """
+    rows = [{"Set": r.name, "column": r.column, "points": r.value}
+            for r in rule_table(rules) if r.kind == "points" and r.column]
+    order = list(dict.fromkeys(r["Set"] for r in rows))
+    frame = pd.DataFrame(rows).pivot(index="Set", columns="column", values="points")
+    frame = frame.reindex(index=order, columns=["exposed", "concealed"])
+    frame.columns = ["Exposed", "Concealed"]
+    return frame
+
+
+def other_points_table(rules: RuleSet = WILLINGDON) -> pd.DataFrame:
+    """The points that are not set points: flowers, the pair, mahjong."""
+    rows = [{"Also worth points": r.name, "Points": r.value}
+            for r in rule_table(rules) if r.kind == "points" and not r.column]
+    return pd.DataFrame(rows).set_index("Also worth points")
+
+
+def doubles_table(rules: RuleSet = WILLINGDON) -> pd.DataFrame:
+    """Every doubles line of the rule table, grouped as the seed groups them."""
+    rows = [{"Table": r.table, "Line": r.name, "What it means": r.note, "Doubles": r.value}
+            for r in rule_table(rules) if r.kind == "doubles"]
+    return pd.DataFrame(rows).set_index(["Table", "Line"])
+
+
+def _where(item) -> str:
+    return ", ".join(INFO[w].name if w in INFO else w for w in item.where if w)
+
+
+def score_frame(s: Score) -> pd.DataFrame:
+    """A score as one row per line item (indexed by section and line), hand points first, then
+    doubles, each section closed by its total row.
+
+    >>> from mjscore import parse
+    >>> f = score_frame(score(parse("6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W")))
+    >>> int(f.loc[("Hand points", "total"), "Total"]), int(f.loc[("Doubles", "total"), "Total"])
+    (54, 5)
+    """
+    rows = []
+    for section, items, total in (("Hand points", s.points, s.hand_points),
+                                  ("Doubles", s.doubles_detail, s.doubles)):
+        for i in items:
+            rows.append({"Section": section, "Line": i.label, "On": _where(i),
+                         "Count": i.count, "Each": i.each, "Total": i.total})
+        rows.append({"Section": section, "Line": "total", "On": "", "Count": "", "Each": "", "Total": total})
+    return pd.DataFrame(rows).set_index(["Section", "Line"])
+
+
+def summary_frame(s: Score) -> pd.DataFrame:
+    """The four figures of a score in one small table."""
+    return pd.DataFrame({"": ["Hand points", "Doubles", "Paper total", "Score"],
+                         "Value": [s.hand_points, s.doubles, s.paper_total, s.score]}).set_index("")
+
+
+def compare_rules(hand: Hand, rule_sets: Iterable[RuleSet]) -> pd.DataFrame:
+    """One hand scored under each rule set, side by side (one column per rule set).
+
+    >>> from mjscore import parse, WILLINGDON, CLEAN_HAND_ONE
+    >>> compare_rules(parse("2Bx3 5Bx3 7Bx3 RDx3 EWx2"), [WILLINGDON, CLEAN_HAND_ONE]).loc["Doubles"].tolist()
+    [3, 4]
+    """
+    columns = {}
+    for rules in rule_sets:
+        s = score(hand, rules)
+        kind = s.doubles_detail[0].label if s.doubles_detail and s.doubles_detail[0].line in _HAND_KINDS else ""
+        columns[rules.name] = {
+            "Clean Hand doubles (setting)": rules.clean_hand_doubles,
+            "Minimum doubles (setting)": rules.minimum_doubles,
+            "Hand kind counted": kind,
+            "Hand points": s.hand_points,
+            "Doubles": s.doubles,
+            "Paper total": s.paper_total,
+            "Score": s.score,
+        }
+    return pd.DataFrame(columns)
+
+
+_HAND_KINDS = frozenset(r.name for r in rule_table(WILLINGDON) if r.group == "hand kind")
+
+
+__all__ = ["WORKED_EXAMPLES", "category_table", "compare_rules", "doubles_table", "other_points_table",
+           "payment_table", "points_table", "score_frame", "summary_frame", "worked_examples"]
