@@ -15,8 +15,8 @@ from mjscore.american import LEAGUE_CARD  # noqa: E402
 from mjscore.tournament import COMMON, VARIANT, Game, TournamentError, sample_night  # noqa: E402
 from mjscore.views.tournament_app import TournamentVsHomeApp  # noqa: E402
 from mjscore.views.tournament_views import (compare_hand, compare_night, games_frame, home_points,  # noqa: E402
-                                            leaders, running_totals, standings_chart, tables_frame,
-                                            thrower_cost)
+                                            leaders, night_summary_html, running_totals, standings_chart,
+                                            tables_frame, thrower_cost, throwing_frame)
 
 FOUR = ("Ann", "Bea", "Cat", "Dee")
 
@@ -109,6 +109,32 @@ def test_compare_night_places_under_each_system():
     # this night's lesson: a different player finishes first under each system
     assert leaders(NIGHT) == {"home": ("Cat",), "tournament": ("Dee",)}
     assert leaders(NIGHT, VARIANT)["tournament"] == ("Cat", "Dee")
+
+
+def test_throwing_frame_what_each_players_throws_cost():
+    frame = throwing_frame(NIGHT)
+    assert frame.index.tolist() == list(FOUR)
+    assert frame.loc["Bea"].tolist() == [4, 310, 155, 55, 55]
+    assert frame["threw"].sum() == sum(g.how == "discard" for g in NIGHT)
+    assert (frame["home: extra"] * 2 == frame["home: paid"]).all()  # no jokerless discard tonight
+    assert throwing_frame(NIGHT, VARIANT)["tournament: lost"].sum() == 150
+
+
+def test_night_summary_from_the_nights_own_numbers():
+    html = night_summary_html(NIGHT)
+    assert "First at home: Cat (+385)" in html and "First at the tournament: Dee (220 points)" in html
+    assert "At home the throwers paid 800 of the 2,530 the winners collected (32%)" in html
+    assert "the throwers lost 140 points while the winners scored 595" in html
+    assert "3 wall games: nothing at home; at the tournament 10 points each to 11 hands" in html
+    assert "First at the tournament: Cat and Dee (215 points)" in night_summary_html(NIGHT, VARIANT)
+
+
+def test_night_summary_escapes_names():
+    players = ("<i>Ann</i>", "Bea", "Cat", "Dee")
+    night = [Game(players, "discard", winner="Bea", thrower="<i>Ann</i>", value=25), Game(players, "wall")]
+    html = night_summary_html(night)
+    assert "<i>" not in html and "&lt;i&gt;Ann&lt;/i&gt; threw the most" in html
+    assert "1 wall game:" in html
 
 
 def test_a_night_needs_the_same_four_players():

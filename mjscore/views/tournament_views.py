@@ -12,6 +12,8 @@ figure here comes from those two engines; nothing is re-computed in this module.
 - :func:`running_totals` the totals after each game, both ways.
 - :func:`leaders` who finishes first under each system.
 - :func:`thrower_cost` what throwing the winning tile costs, home versus tournament.
+- :func:`throwing_frame` what each player's throws cost over a sequence of games, both ways.
+- :func:`night_summary_html` a night's lessons in a few sentences, from its own numbers.
 - :func:`standings_chart` the running totals as two line charts, side by side.
 
 Every table is a plain ``DataFrame`` in a fixed order (players in seat order, or best first),
@@ -25,6 +27,7 @@ so a notebook's stored output is the same on every run. pandas escapes names in 
 
 from __future__ import annotations
 
+from html import escape
 from typing import Iterable, Sequence
 
 import matplotlib.pyplot as plt
@@ -197,6 +200,90 @@ def thrower_cost(values: Iterable[int] = (25, 30, 35, 40, 50, 75), table: Tourna
     return frame
 
 
+def throwing_frame(games: Sequence[Game], table: TournamentTable | None = None,
+                   home_rules: HomeRules = HOME) -> pd.DataFrame:
+    """What each player's throws cost over a sequence of games, in seat order: ``threw`` (how
+    many winning tiles), ``home: paid`` (as the thrower) and ``home: extra`` (over what each
+    other loser paid in the same game); ``tournament: lost`` (the thrower's penalties) and
+    ``tournament: extra`` (over what each other loser lost).
+    """
+    games = list(games)
+    t = _table(table)
+    players = _same_players(games)
+    rows = {p: {"threw": 0, "home: paid": 0, "home: extra": 0, "tournament: lost": 0, "tournament: extra": 0}
+            for p in players}
+    for g in games:
+        if g.scores_as != "discard":
+            continue
+        home = home_points(g, home_rules)
+        other = next(p for p in g.players if p not in (g.winner, g.thrower))
+        row = rows[g.thrower]
+        row["threw"] += 1
+        row["home: paid"] -= home[g.thrower]
+        row["home: extra"] += home[other] - home[g.thrower]
+        row["tournament: lost"] += t.thrower_penalty_for(g.exposures)
+        row["tournament: extra"] += t.thrower_penalty_for(g.exposures) - t.other_loser_penalty
+    frame = pd.DataFrame.from_dict(rows, orient="index")
+    frame.index.name = "player"
+    return frame
+
+
+def _names(names: Iterable[str]) -> str:
+    names = [escape(n) for n in names]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def night_summary_html(games: Sequence[Game], table: TournamentTable | None = None,
+                       home_rules: HomeRules = HOME) -> str:
+    """A night's lessons in a few sentences, every figure taken from the night itself: who
+    finishes first each way, what throwing cost, what the wall games gave. Names escaped.
+
+    >>> four = ("Ann", "Bea", "Cat", "Dee")
+    >>> html = night_summary_html([Game(four, "discard", winner="Ann", thrower="Cat", value=25)])
+    >>> "First at home: Ann (+100)" in html and "First at the tournament: Ann (25 points)" in html
+    True
+    """
+    games = list(games)
+    t = _table(table)
+    night = compare_night(games, t, home_rules)
+    throws = throwing_frame(games, t, home_rules)
+    first_home = night.index[night["home place"] == 1]
+    first_tour = night.index[night["tournament place"] == 1]
+    won = [g for g in games if g.winner is not None]
+    collected = sum(home_points(g, home_rules)[g.winner] for g in won)
+    scored = sum(score_game(g, t).points[g.winner] for g in won)
+    thrown = int(throws["threw"].sum())
+    walls = [g for g in games if g.scores_as == "wall"]
+    parts = [f'<div class="mjs-tournament-summary" style="font:14px Verdana,Arial,sans-serif">',
+             f"<p>After {len(games)} games: <b>First at home: {_names(first_home)} "
+             f"({int(night.loc[first_home[0], 'home']):+,})</b>. <b>First at the tournament: "
+             f"{_names(first_tour)} ({int(night.loc[first_tour[0], 'tournament']):,} points)</b> under the "
+             f"{escape(t.name)}.</p>"]
+    if thrown:
+        parts.append(
+            f"<p>{thrown} of the {len(won)} wins came on a discard. At home the throwers paid "
+            f"{int(throws['home: paid'].sum()):,} of the {collected:,} the winners collected "
+            f"({round(100 * int(throws['home: paid'].sum()) / max(collected, 1))}%), "
+            f"{int(throws['home: extra'].sum()):,} more than they would have paid as ordinary losers. "
+            f"At the tournament the throwers lost {int(throws['tournament: lost'].sum()):,} points "
+            f"while the winners scored {scored:,}.</p>")
+        most = throws["threw"].max()
+        worst = throws.index[throws["threw"] == most]
+        each = "" if len(worst) == 1 else " each"
+        parts.append(f"<p>{_names(worst)} threw the most winning tiles ({int(most)}{each}). "
+                     + " ".join(f"Throwing cost {escape(p)} {int(throws.loc[p, 'home: extra']):,} more at home "
+                                f"than paying as an ordinary loser, and "
+                                f"{int(throws.loc[p, 'tournament: lost']):,} points at the tournament."
+                                for p in worst) + "</p>")
+    if walls:
+        live = sum(1 for g in walls for p in g.players
+                   if p not in g.dead or t.wall_game_to == "every-player")
+        parts.append(f"<p>{len(walls)} wall game{'s' if len(walls) != 1 else ''}: nothing at home; at the "
+                     f"tournament {t.wall_game_points} points each to {live} hands in all.</p>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
 def _label(name: str) -> str:
     """A name as matplotlib text: a ``$`` would otherwise start mathematics."""
     return name.replace("$", r"\$")
@@ -233,5 +320,5 @@ def standings_chart(games: Sequence[Game], table: TournamentTable | None = None,
     return fig
 
 
-__all__ = ["compare_hand", "compare_night", "games_frame", "home_points", "leaders", "running_totals",
-           "standings_chart", "tables_frame", "thrower_cost"]
+__all__ = ["compare_hand", "compare_night", "games_frame", "home_points", "leaders", "night_summary_html",
+           "running_totals", "standings_chart", "tables_frame", "thrower_cost", "throwing_frame"]
