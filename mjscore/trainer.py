@@ -66,8 +66,9 @@ in :attr:`Trainer.messages`. If it cannot even be renamed, the trainer keeps the
 memory only, and says so.
 
 Two trainers (two notebooks, two kernels) on one file take turns under a lock: ``fcntl.flock``
-on ``practice.json.lock`` where the platform has it, else a lock file created with
-``O_CREAT | O_EXCL``. The decision is **re-read and merge**: every change (a name, an answer,
+on ``practice.json.lock`` where the platform (and the file system) has it, else a lock file
+created with ``O_CREAT | O_EXCL`` and removed after (one left by a dead kernel is taken over
+after ten seconds). The decision is **re-read and merge**: every change (a name, an answer,
 Next, Reset) re-reads the file under the lock, applies itself to what is there and writes the
 result. So answers given in two windows both land; an answer to a hand that the other window
 has already answered does not count (only the first answer on a hand counts, wherever it was
@@ -544,15 +545,18 @@ def _locked(path: Path, *, wait: float = 10.0) -> Iterator[None]:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:  # a file system without flock (some network shares): the lock file below
+            os.close(fd)
+        else:
             try:
                 yield
             finally:
                 fcntl.flock(fd, fcntl.LOCK_UN)
-        finally:
-            os.close(fd)
-        return
+                os.close(fd)
+            return
     # No flock (Windows): the lock is the lock file's existence. A lock left behind by a
     # kernel that died mid-write is taken over once it is older than ``wait`` seconds.
+    lock = path.with_name(path.name + ".lock-excl") if fcntl is not None else lock
     deadline = time.monotonic() + wait
     while True:
         try:
@@ -629,6 +633,7 @@ class Trainer:
         #: Notices for the learner: a file set aside, progress that could not be saved.
         self.messages: list[str] = []
         self._saving = True
+        self._loaded = False  # set by the first read of the file
         self._state = _State(seed=seed)
         self._sync(None)
 
@@ -840,8 +845,7 @@ class Trainer:
                             change(self._state)
                         return
                     disk = None
-                first_time = not hasattr(self, "_loaded")
-                self._loaded = True
+                first_time, self._loaded = not self._loaded, True
                 if disk is None:
                     state = _State(seed=self._seed) if first_time else self._state.copy()
                 else:

@@ -463,6 +463,21 @@ def test_the_lock_without_flock_takes_over_a_stale_lock(path, monkeypatch):
     assert saved(path)["name"] == "Ann" and not lock.exists()
 
 
+def test_a_file_system_without_flock_falls_back_to_the_lock_file(path, monkeypatch):
+    class NoFlock:
+        LOCK_EX = LOCK_UN = 0
+
+        @staticmethod
+        def flock(fd, how):
+            raise OSError(95, "Operation not supported")
+    monkeypatch.setattr(trainer_module, "fcntl", NoFlock)
+    t = Trainer(path)
+    t.check(28, 0)
+    assert not t.messages and t.saving
+    assert not path.with_name("practice.json.lock-excl").exists()  # released
+    assert Trainer(path).tally.played == 1
+
+
 _WORKER = textwrap.dedent("""
     import sys
     from mjscore.trainer import Trainer, TrainerError
