@@ -111,6 +111,19 @@ def test_compare_night_places_under_each_system():
     assert leaders(NIGHT, VARIANT)["tournament"] == ("Cat", "Dee")
 
 
+def test_the_notebooks_story_of_the_night():
+    # notebooks/06 tells this night in words: keep the words true
+    frame = games_frame(NIGHT)
+    assert frame.loc[5, "game"].startswith("Bea wins on Dee's discard: a 75 hand")
+    assert (frame.loc[5, "Dee home"], frame.loc[5, "Dee tournament"]) == (-150, -25)
+    assert compare_hand(NIGHT[4], VARIANT).loc["Dee", "tournament"] == -30
+    assert NIGHT[13].how == "wall" and NIGHT[13].dead == {"Cat"}
+    assert [i for i, g in enumerate(NIGHT, 1) if g.how == "wall"] == [1, 2, 14]
+    assert compare_night(NIGHT).loc["Dee", "wins"] == 5 == compare_night(NIGHT)["wins"].max()
+    thrown = throwing_frame(NIGHT)
+    assert thrown["home: extra"].sum() * 2 == thrown["home: paid"].sum()
+
+
 def test_throwing_frame_what_each_players_throws_cost():
     frame = throwing_frame(NIGHT)
     assert frame.index.tolist() == list(FOUR)
