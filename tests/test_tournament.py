@@ -533,3 +533,20 @@ def test_cli_refuses_a_file_that_is_not_json(capsys, tmp_path):
     path = write(tmp_path, "{oops")
     code, out, err = run(capsys, "--value", "25", "--how", "discard", "--table", str(path))
     assert code == 2 and "not valid JSON" in err and err.count("\n") == 1
+
+
+def test_the_readmes_table_file_is_a_valid_table_and_its_error_is_real(tmp_path, monkeypatch):
+    import re
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Tournament scoring"):]
+    block = re.search(r"```json\n(.*?)```", section, re.S).group(1)
+    table = table_from_json(json.loads(block))
+    assert table.name == "Thursday club" and table.thrower_penalty == COMMON.thrower_penalty
+    data = json.loads(block)
+    data["thrower_penalty"]["3+"] = -25
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, data)
+    with pytest.raises(TournamentError) as e:
+        load_table("club.json")
+    assert f"(`{e.value}`)" in " ".join(section.split())
