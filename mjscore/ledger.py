@@ -121,10 +121,11 @@ from .hands import HandError, parse
 from .settle import (SettlementError, TableRules, settle_false_mahjong, settle_wall_game,
                      settle_win)
 from .tiles import SEAT_NAMES, SEATS, TileError
+from .trainer import data_dir  # the one per-user folder (MJSCORE_DATA_DIR wins when set)
 from .willingdon import WILLINGDON, RuleSet, score
 
 __all__ = ["AMERICAN_COLUMNS", "Entry", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult",
-           "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "data_dir", "journal_path",
+           "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path",
            "load_journal", "open_night", "read_journal", "simulate_night"]
 
 
@@ -153,18 +154,11 @@ _FORMULA_START = ("=", "+", "-", "@")
 # --------------------------------------------------------------------------- where journals live
 
 
-def data_dir() -> Path:
-    """The folder for a learner's own files: ``MJSCORE_DATA_DIR`` if set, else ``~/.mjscore``.
-
-    Tests, nbval and ``tools/run_notebooks.py`` set ``MJSCORE_DATA_DIR`` to a scratch folder.
-    """
-    env = os.environ.get("MJSCORE_DATA_DIR")
-    return Path(env) if env else Path.home() / ".mjscore"
-
-
 def journal_path(name: str | os.PathLike) -> Path:
     """Where the scorekeeper app keeps a journal: a bare file name goes in the ``nights``
-    folder of :func:`data_dir`; anything with a folder in it (``./night.csv``) is used as is.
+    folder of the user data folder (:func:`mjscore.trainer.data_dir`: ``MJSCORE_DATA_DIR``
+    when set, else ``~/.local/share/mjscore`` or the platform's equivalent); anything with a
+    folder in it (``./night.csv``) is used as is.
 
     >>> journal_path("tuesday.csv").parts[-2:]
     ('nights', 'tuesday.csv')
@@ -373,6 +367,8 @@ def _cell_out(v: object) -> str:
         return ""
     if isinstance(v, bool):
         return "yes" if v else "no"
+    if isinstance(v, int):
+        return str(v)  # a number stays a number in a spreadsheet, sign and all
     if isinstance(v, tuple):
         v = ";".join(v)
     text = str(v)

@@ -539,7 +539,7 @@ def test_the_report_card_rows_and_csv(tmp_path):
     lines = out.read_text(encoding="utf-8-sig").splitlines()
     assert lines[0] == ("hand,winner,how,thrower,value,jokerless,category,Ann,Bea,Cat,Dee,"
                         "Ann total,Bea total,Cat total,Dee total")
-    assert lines[1] == "1,Ann,discard,Cat,25,,other,100, -25, -50, -25,100, -25, -50, -25"
+    assert lines[1] == "1,Ann,discard,Cat,25,,other,100,-25,-50,-25,100,-25,-50,-25"
 
 
 def test_simulated_night_is_seeded_and_realistic():
@@ -630,4 +630,20 @@ def test_cli_willingdon_night(tmp_path, capsys):
 
 def test_the_data_folder_is_never_the_learners_own():
     assert os.environ["MJSCORE_DATA_DIR"]
-    assert Path(os.environ["MJSCORE_DATA_DIR"]) != Path.home() / ".mjscore"
+    assert not str(journal_path("x.csv")).startswith(str(Path.home() / ".local"))
+
+
+def test_the_schools_night_is_the_one_the_notebook_discusses():
+    """notebooks/08-scorekeeper.ipynb asks questions about these hands of seed 2."""
+    school = simulate_night(FOUR, hands=20, seed=2)
+    lines = school.lines
+    assert max(school.totals, key=school.totals.get) == "Dee"
+    assert sum(ln.entry.winner == "Dee" for ln in lines) == 6
+    assert sum(ln.entry.winner == "Dee" and ln.entry.how == "self-drawn" for ln in lines) == 3
+    for n in (10, 12):
+        e = lines[n - 1].entry
+        assert e.category == "singles-and-pairs" and e.jokerless
+        assert "no double" in lines[n - 1].text
+    assert lines[11].entry.dead == ("Dee",) and lines[11].payments["Dee"] == -50
+    assert [ln.number for ln in lines if ln.entry.thrower == "Ann"] == [3, 4, 7]
+    assert sum(ln.entry.how == "wall" for ln in lines) == 4

@@ -8,6 +8,8 @@
   fixed ids).
 - :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML pieces for
   the scorekeeper app. Every name is escaped: a player called ``<b>Ann</b>`` shows as typed.
+- :func:`tournament_games` and :func:`tournament_standings` the same night scored the
+  tournament way (:mod:`mjscore.tournament`), for comparison.
 
 Every figure comes from the :class:`~mjscore.ledger.Ledger`: nothing is recomputed here.
 
@@ -32,9 +34,10 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..ledger import Ledger, Line
+from ..tournament import Game, Standings, TournamentTable, standings
 
 __all__ = ["PLAYER_COLOURS", "payments_html", "report_card", "report_card_html", "totals_chart",
-           "totals_frame", "totals_html", "totals_svg"]
+           "totals_frame", "totals_html", "totals_svg", "tournament_games", "tournament_standings"]
 
 #: One colour per seat, in the order the players are listed (legible on a projector).
 PLAYER_COLOURS = ("#1b4c99", "#a81e1a", "#17703a", "#d9730d", "#5b2a86")
@@ -159,3 +162,34 @@ def report_card_html(ledger: Ledger) -> str:
              f'<th colspan="{k}">running totals</th></tr>')
     return (f'{_STYLE}<table class="mjs-night mjs-report"><thead>{group}<tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>')
+
+
+def tournament_games(ledger: Ledger) -> list[Game]:
+    """An American night's hands as tournament :class:`~mjscore.tournament.Game` s (the four
+    at the table each hand; a bettor has no place at a tournament).
+
+    The ledger does not record how many exposures the winner showed, so every game is taken
+    as 0-1 exposures: the thrower's smallest tournament penalty.
+    """
+    if ledger.game != "american":
+        raise ValueError("only an American night can be scored the tournament way")
+    games = []
+    for ln in ledger.lines:
+        e = ln.entry
+        out = e.bettor or ledger.bettor
+        table = tuple(p for p in ledger.players if p != out)
+        won = e.how != "wall"
+        games.append(Game(table, e.how, winner=e.winner, thrower=e.thrower,
+                          value=e.value if won else None, jokerless=e.jokerless if won else False,
+                          category=e.category if won else "other", dead=frozenset(e.dead)))
+    return games
+
+
+def tournament_standings(ledger: Ledger, table: TournamentTable | None = None) -> Standings:
+    """The night's standings in tournament points (default: the common published table).
+
+    >>> from mjscore.ledger import simulate_night
+    >>> [r.player for r in tournament_standings(simulate_night()).rows]
+    ['Dee', 'Cat', 'Bea', 'Ann']
+    """
+    return standings(tournament_games(ledger), table)
