@@ -411,6 +411,7 @@ def games(draw):
 
 
 @given(games(), st.one_of(st.just(COMMON), st.just(VARIANT), tables))
+@settings(deadline=None)
 def test_the_winner_never_scores_below_the_card_value(game, table):
     pts = score_game(game, table).points
     if game.winner:
@@ -418,6 +419,7 @@ def test_the_winner_never_scores_below_the_card_value(game, table):
 
 
 @given(games())
+@settings(deadline=None)
 def test_under_the_common_table_only_the_winner_gains_and_only_the_thrower_loses(game):
     pts = score_game(game).points
     if game.scores_as == "wall":
@@ -434,6 +436,7 @@ def test_under_the_common_table_only_the_winner_gains_and_only_the_thrower_loses
 
 
 @given(games(), st.one_of(st.just(COMMON), st.just(VARIANT), tables))
+@settings(deadline=None)
 def test_the_lines_add_up_to_the_points_and_every_player_has_one(game, table):
     s = score_game(game, table)
     assert {line.player for line in s.lines} == set(FOUR)
@@ -441,7 +444,7 @@ def test_the_lines_add_up_to_the_points_and_every_player_has_one(game, table):
 
 
 @given(st.lists(games(), max_size=8), st.one_of(st.just(COMMON), st.just(VARIANT)))
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 def test_standings_total_the_games_and_are_ordered(night, table):
     s = standings(night, table)
     for p, total in s.totals.items():
@@ -452,6 +455,7 @@ def test_standings_total_the_games_and_are_ordered(night, table):
 
 
 @given(tables)
+@settings(deadline=None)
 def test_any_valid_table_survives_its_json(table):
     assert table_from_json(json.loads(json.dumps(table.to_json()))) == table
 
