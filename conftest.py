@@ -6,4 +6,3 @@ import tempfile
 
 _scratch = tempfile.TemporaryDirectory(prefix="mjscore-test-")
 os.environ["MJSCORE_DATA_DIR"] = _scratch.name
-os.environ.setdefault("MPLBACKEND", "Agg")
