@@ -108,11 +108,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 import random
 import tempfile
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -923,20 +922,17 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
         rows.append((start, row))
 
     # The night's settings, from the file or the arguments.
-    def setting(key: str) -> tuple[int, list[str]] | None:
-        return settings.get(key)
-
-    file_game = setting("game")
+    file_game = settings.get("game")
     if file_game is not None:
         line, values = file_game
         g = _word(values[0]) if values else ""
         if g not in GAMES:
             raise LedgerError(f"{name} line {line}: the game is american or willingdon, not {g!r}")
         if game is not None and game != g:
-            raise LedgerError(f"{name} line {line}: the journal is a {g} night, not {game}")
+            raise LedgerError(f"{name} line {line}: the journal is {_a_night(g)}, not {_a_night(game)}")
         game = g
     game = game or "american"
-    file_players = setting("players")
+    file_players = settings.get("players")
     if file_players is not None:
         line, values = file_players
         try:
@@ -953,6 +949,7 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
         raise LedgerError(f"{name} does not name its players: add a first row #players,Ann,Bea,Cat,Dee "
                           f"(or give them with --players)")
     kwargs: dict = {}
+    line = 0
     try:
         if game == "american":
             if "jokerless-exempt" in settings:
@@ -978,14 +975,12 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
         for key in settings:
             american_only = key == "jokerless-exempt"
             if key not in ("players", "game") and american_only != (game == "american"):
-                problems.append(Problem(settings[key][0], f"#{key} is not a setting of a {game} night; ignored"))
+                problems.append(Problem(settings[key][0], f"#{key} is not a setting of {_a_night(game)}; ignored"))
     except (ValueError, TypeError) as e:
         raise LedgerError(f"{name} line {line}: {e}") from None
     ledger = Ledger(players, game=game, **kwargs)
 
-    if header is None:
-        if rows or settings:
-            return LoadResult(ledger, tuple(problems))
+    if header is None:  # the settings only: a night with no hands yet
         return LoadResult(ledger, tuple(problems))
     known = AMERICAN_COLUMNS if game == "american" else WILLINGDON_COLUMNS
     missing = [c for c in _REQUIRED if c not in header]
@@ -999,16 +994,17 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
         if col in use.values():
             raise LedgerError(f"{name} line {header_line}: the column {col!r} appears twice")
         if col not in known:
-            problems.append(Problem(header_line, f"unknown column {col!r} for a {game} night "
+            problems.append(Problem(header_line, f"unknown column {col!r} for {_a_night(game)} "
                                                  f"(known: {', '.join(known)}); ignored"))
             continue
         use[i] = col
     for line, row in rows:
         try:
-            extra = [c for c in row[len(header):] if c.strip()]
-            if extra:
-                raise LedgerError(f"the row has {len(header) + len(extra)} cells but there are "
-                                  f"{len(header)} columns")
+            cells_used = len(row)
+            while cells_used and not row[cells_used - 1].strip():
+                cells_used -= 1  # a spreadsheet pads rows with empty cells
+            if cells_used > len(header):
+                raise LedgerError(f"the row has {cells_used} cells but there are {len(header)} columns")
             cells = {col: row[i].strip() if i < len(row) else "" for i, col in use.items()}
             entry = _entry_from_cells(cells)
             ledger._lines.append(ledger._line(len(ledger) + 1, entry, ledger.totals))
@@ -1016,6 +1012,10 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
             problems.append(Problem(line, str(e)))
     problems.sort(key=lambda p: p.line)
     return LoadResult(ledger, tuple(problems))
+
+
+def _a_night(game: str) -> str:
+    return "an American night" if game == "american" else "a Willingdon night"
 
 
 def _entry_from_cells(cells: dict) -> Entry:

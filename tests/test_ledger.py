@@ -424,15 +424,15 @@ def test_bad_rows_are_reported_with_their_line_numbers_and_the_good_rows_load():
             "\n"                                          # 7: blank, skipped
             "Dee,self-drawn,,25,maybe,other,\n"           # 8: yes or no
             "Dee,self-drawn,,25,no,other,,,\n"            # 9: trailing empty cells are fine
-            "Ann,discard,Bea,25,no,other,red,extra\n"     # 10: too many cells
+            "Ann,discard,Bea,25,no,other,red,,extra,,\n"  # 10: too many cells
             ",wall,,,,,\n")                               # 11
     result = read_journal(text)
     assert [(p.line, p.message.split(" (")[0]) for p in result.problems] == [
-        (3, "unknown column 'colour' for a american night"),
+        (3, "unknown column 'colour' for an American night"),
         (5, "the thrower 'Zed' is not one of the players"),
         (6, "the hand's value must be a whole number, not 'thirty'"),
         (8, "jokerless must be yes or no, not 'maybe'"),
-        (10, "the row has 8 cells but there are 7 columns"),
+        (10, "the row has 9 cells but there are 7 columns"),
     ]
     assert not result.ok
     assert [ln.entry.winner for ln in result.ledger.lines] == ["Ann", "Dee", None]
@@ -459,6 +459,7 @@ def test_a_quoted_cell_over_two_lines_and_an_unclosed_quote():
     ("#players,Ann,Bea,Cat,Dee\nwho,how\n", "line 2: no 'winner' column"),
     ("#players,Ann,Bea,Cat,Dee\nwinner,how,how\n", "line 2: the column 'how' appears twice"),
     ("#players,Ann,Bea,Cat,Dee\n#game,poker\nwinner,how\n", "line 2: the game is american or willingdon"),
+    ("#players,Ann,Bea,Cat,Dee\n#jokerless-exempt,poker\nwinner,how\n", "line 2: unknown category 'poker'"),
 ])
 def test_a_journal_that_cannot_be_read_at_all(text, message):
     with pytest.raises(LedgerError, match=message):

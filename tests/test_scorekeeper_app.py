@@ -6,7 +6,6 @@ import os
 import re
 
 import ipywidgets as widgets
-import pytest
 
 from mjscore import ledger as ledger_module
 from mjscore.american import home_payments
@@ -258,3 +257,19 @@ def test_the_app_and_a_plain_ledger_agree(tmp_path):
         plain.add(e)
     assert app.ledger.lines == plain.lines
     assert (tmp_path / "agree.csv").exists()
+
+
+def test_a_file_that_is_not_an_american_night_is_left_alone():
+    path = journal_path("goulash.csv")
+    Ledger(FOUR, game="willingdon", journal=path).add(winner="Ann", how="self-drawn", value=64)
+    before = path.read_bytes()
+    app = ScorekeeperApp(journal="goulash.csv")
+    assert app.ledger is None and "is a Willingdon night" in app.status.value
+    assert app.start.disabled
+    app.add.click()
+    assert path.read_bytes() == before
+    other = journal_path("not-a-night.csv")
+    other.write_text("name,score\nAnn,3\n", encoding="utf-8")
+    app = ScorekeeperApp(journal="not-a-night.csv")
+    assert app.ledger is None and "does not name its players" in app.status.value
+    assert other.read_text(encoding="utf-8") == "name,score\nAnn,3\n"

@@ -140,7 +140,11 @@ class ScorekeeperApp:
             w.observe(self._changed, names="value")
 
         if self.path.exists() and self.path.stat().st_size > 0:
-            self._open(None)
+            try:
+                self._open(None)
+            except LedgerError as e:  # a file that is not a night at all: say so, change nothing
+                self._say(str(e), error=True)
+                self.players.disabled = self.start.disabled = True
         elif players is not None:
             self.players.value = ", ".join(players)
             self.start_night()
@@ -179,6 +183,9 @@ class ScorekeeperApp:
 
     def _open(self, names) -> None:
         result = open_night(self.path, names)
+        if result.ledger.game != "american":
+            raise LedgerError(f"{self.path.name} is a Willingdon night: this app keeps American "
+                              f"nights (use mjscore.ledger for a Willingdon one)")
         self.ledger = result.ledger
         n = len(self.ledger)
         if result.problems:
@@ -344,7 +351,8 @@ class ScorekeeperApp:
         (call it after changing ``app.ledger`` yourself, say with ``ledger.correct``)."""
         name = html.escape(self.path.name)
         if self.ledger is None:
-            self.journal.value = f"<p>Journal: <code>{name}</code> (a new night)</p>"
+            new = "" if self.path.exists() else " (a new night)"
+            self.journal.value = f"<p>Journal: <code>{name}</code>{new}</p>"
             self.totals.value = self.report.value = self.chart.value = ""
             self._preview()
             return
