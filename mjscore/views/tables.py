@@ -7,6 +7,7 @@
 - :func:`doubles_table` every doubles line of the rule table, in the seed's tables.
 - :func:`score_frame` a :class:`~mjscore.willingdon.Score` as one row per line item.
 - :func:`compare_rules` one hand scored under several rule sets, side by side.
+- :func:`settlement_table` Willingdon settlements, one row each, one column per seat.
 
 Every table is a plain ``DataFrame`` (no ``Styler``, whose HTML carries random ids), in a fixed
 order, so a notebook's stored output is the same on every run.
@@ -19,13 +20,14 @@ order, so a notebook's stored output is the same on every run.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
 
 import pandas as pd
 
 from ..american import CATEGORIES, HOME, HomeRules, home_payments
 from ..hands import Hand
-from ..tiles import INFO
+from ..settle import Settlement
+from ..tiles import INFO, SEAT_NAMES, SEATS
 from ..willingdon import WILLINGDON, RuleSet, Score, rule_table, score
 
 _WAYS = (("On a discard", "discard"), ("On a tile the winner drew", "self-drawn"), ("The wall ran out", "wall"))
@@ -171,8 +173,26 @@ def compare_rules(hand: Hand, rule_sets: Iterable[RuleSet]) -> pd.DataFrame:
     return pd.DataFrame(columns)
 
 
+def settlement_table(settlements: Mapping[str, Settlement]) -> pd.DataFrame:
+    """Willingdon settlements side by side: one row per situation, one column per seat
+    (gain +, payment -), each row summing to zero.
+
+    >>> from mjscore.settle import settle_win, settle_false_mahjong
+    >>> t = settlement_table({"win": settle_win(64, winner="S", discarder="E"),
+    ...                       "false mahjong": settle_false_mahjong("N")})
+    >>> t.loc["win"].tolist(), t.loc["false mahjong"].tolist()
+    ([-64, 192, -64, -64], [500, 500, 500, -1500])
+    """
+    rows = {label: {SEAT_NAMES[seat]: amount for seat, amount in s.payments.items()}
+            for label, s in settlements.items()}
+    frame = pd.DataFrame.from_dict(rows, orient="index")
+    frame = frame.reindex(columns=[SEAT_NAMES[seat] for seat in SEATS])
+    frame.index.name = "Situation"
+    return frame
+
+
 _HAND_KINDS = frozenset(r.name for r in rule_table(WILLINGDON) if r.group == "hand kind")
 
 
 __all__ = ["WORKED_EXAMPLES", "category_table", "compare_rules", "doubles_table", "other_points_table",
-           "payment_table", "points_table", "score_frame", "summary_frame", "worked_examples"]
+           "payment_table", "points_table", "score_frame", "settlement_table", "summary_frame", "worked_examples"]
