@@ -37,7 +37,9 @@ Dee did not throw in hand 3 after all, Ann did: correct it, and everything after
 moment it is entered (the whole file is rewritten atomically: a temporary file in the same
 folder, flushed, synced to disk, then renamed over the old one, so a crash leaves either the
 old journal or the new, never half of one). :func:`open_night` (or :func:`load_journal`)
-reads it back after a kernel restart, a crash or a closed laptop, players and all.
+reads it back after a kernel restart, a crash or a closed laptop, players and all. A ledger
+never writes over a journal someone else changed since (a second tab on the same night, an
+edit in a spreadsheet): it refuses, and the night is opened again to carry on.
 
 **The journal** is a CSV a person can open in a spreadsheet. It starts with a few setting
 rows, each a first cell beginning ``#`` and its values in the cells after it, then the row
@@ -172,13 +174,18 @@ def journal_path(name: str | os.PathLike) -> Path:
     return data_dir() / "nights" / text
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
+def _atomic_write(path: Path, text: str | bytes) -> bytes:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
+
+    Text is written as UTF-8 with a byte-order mark, so a spreadsheet reads names such as
+    Zoë right; bytes are written as they are. Returns the bytes written.
+    """
+    data = text if isinstance(text, bytes) else text.encode("utf-8-sig")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8-sig", newline="") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         try:
@@ -200,6 +207,7 @@ def _atomic_write(path: Path, text: str) -> None:
             os.close(dfd)
     except OSError:
         pass
+    return data
 
 
 # --------------------------------------------------------------------------- a hand as entered
@@ -400,6 +408,7 @@ class Ledger:
         self.scoring = scoring
         self._lines: list[Line] = []
         self._keep_damaged = False
+        self._on_disk: bytes | None = None  # the journal as this ledger last wrote or read it
         self.journal: Path | None = None
         if journal is not None:
             path = Path(journal)
@@ -492,14 +501,24 @@ class Ledger:
         self._lines = lines
 
     def _write(self, lines: list[Line]) -> None:
-        assert self.journal is not None
-        if self._keep_damaged and self.journal.exists():
-            stem, n = self.journal.stem + ".before-repair", 1
-            while (keep := self.journal.with_name(f"{stem}{'' if n == 1 else f'-{n}'}.csv")).exists():
+        path = self.journal
+        assert path is not None
+        try:
+            now = path.read_bytes()
+        except FileNotFoundError:
+            now = None
+        if now is not None and self._on_disk is not None and now != self._on_disk:
+            # Another app, another tab or a spreadsheet changed the file: writing now would lose
+            # what they wrote.
+            raise LedgerError(f"{path.name} was changed by someone else since it was opened: open it "
+                              f"again to carry on (nothing was written)")
+        if self._keep_damaged and now is not None:
+            stem, n = path.stem + ".before-repair", 1
+            while (keep := path.with_name(f"{stem}{'' if n == 1 else f'-{n}'}.csv")).exists():
                 n += 1
-            _atomic_write(keep, self.journal.read_text(encoding="utf-8-sig", errors="replace"))
+            _atomic_write(keep, now)
             self._keep_damaged = False
-        _atomic_write(self.journal, self._journal_text([ln.entry for ln in lines]))
+        self._on_disk = _atomic_write(path, self._journal_text([ln.entry for ln in lines]))
 
     # -- one hand ----------------------------------------------------------------------------
 
@@ -1064,6 +1083,7 @@ def load_journal(path: str | os.PathLike, *, players: Sequence[str] | None = Non
     result = read_journal(text, players=players, game=game, name=path.name)
     result.ledger.journal = path
     result.ledger._keep_damaged = bool(result.problems)
+    result.ledger._on_disk = data
     return result
 
 

@@ -494,7 +494,7 @@ def test_a_damaged_journal_is_kept_before_it_is_rewritten(tmp_path):
     assert [str(p) for p in result.problems] == [
         "line 4: the thrower 'Zed' is not one of the players (Ann, Bea, Cat, Dee)"]
     result.ledger.add(winner="Bea", how="discard", thrower="Dee", value=30)
-    assert (tmp_path / "night.before-repair.csv").read_text(encoding="utf-8-sig") == damaged
+    assert (tmp_path / "night.before-repair.csv").read_text(encoding="utf-8") == damaged  # byte for byte
     assert load_journal(path).ok and len(load_journal(path).ledger) == 2
 
 
@@ -648,3 +648,18 @@ def test_the_schools_night_is_the_one_the_notebook_discusses():
     assert lines[11].entry.dead == ("Dee",) and lines[11].payments["Dee"] == -50
     assert [ln.number for ln in lines if ln.entry.thrower == "Ann"] == [3, 4, 7]
     assert sum(ln.entry.how == "wall" for ln in lines) == 4
+
+
+def test_a_journal_changed_by_someone_else_is_not_written_over(tmp_path):
+    path = tmp_path / "night.csv"
+    tab1 = Ledger(FOUR, journal=path)
+    tab1.add(winner="Ann", how="self-drawn", value=25)
+    tab2 = open_night(path).ledger  # the same night opened in a second tab
+    tab2.add(winner="Bea", how="self-drawn", value=25)
+    with pytest.raises(LedgerError, match="changed by someone else"):
+        tab1.add(winner="Cat", how="self-drawn", value=25)
+    assert len(tab1) == 1 and len(load_journal(path).ledger) == 2
+    # A deleted journal is simply written again.
+    path.unlink()
+    tab2.add(winner="Dee", how="self-drawn", value=25)
+    assert len(load_journal(path).ledger) == 3

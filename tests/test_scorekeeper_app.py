@@ -273,3 +273,18 @@ def test_a_file_that_is_not_an_american_night_is_left_alone():
     app = ScorekeeperApp(journal="not-a-night.csv")
     assert app.ledger is None and "does not name its players" in app.status.value
     assert other.read_text(encoding="utf-8") == "name,score\nAnn,3\n"
+
+
+def test_two_apps_on_one_journal_never_write_over_each_other():
+    one = ScorekeeperApp(journal="two-tabs.csv", players=FOUR)
+    one.winner.value, one.how.value = "Ann", "self-drawn"
+    one.add.click()
+    two = ScorekeeperApp(journal="two-tabs.csv")
+    two.winner.value, two.how.value = "Bea", "self-drawn"
+    two.add.click()
+    one.winner.value, one.how.value = "Cat", "self-drawn"
+    one.add.click()
+    assert "changed by someone else" in one.status.value and len(one.ledger) == 1
+    one.undo.click()
+    assert "changed by someone else" in one.status.value and len(one.ledger) == 1
+    assert len(load_journal(journal_path("two-tabs.csv")).ledger) == 2

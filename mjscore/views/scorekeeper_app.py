@@ -333,6 +333,9 @@ class ScorekeeperApp:
             return
         try:
             line = self.ledger.undo()
+        except LedgerError as e:
+            self._say(str(e), error=True)
+            return
         except OSError as e:
             self._say(f"Nothing was undone: {self.path.name} could not be written ({e.strerror or e}).",
                       error=True)
