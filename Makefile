@@ -33,9 +33,10 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -c $(PINS) mahjong
 	$(BIN)/python benchmarks/run.py
 
-## make present: the collection as clean apps for a projector (Voila, code hidden)
+## make present: the collection as clean apps for a projector (Voila, code hidden, enlarged by the
+## classroom template in voila/templates/, found through JUPYTER_PATH). Voila takes no --allow-root.
 present: $(STAMP)
-	$(BIN)/voila $(ROOT_FLAG) --template=lab --strip_sources=True notebooks/
+	JUPYTER_PATH="$(CURDIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" $(BIN)/voila --template=classroom --strip_sources=True notebooks/
 
 ## make links: rewrite every Binder link from the repository setting in pyproject.toml
 links:

@@ -238,6 +238,8 @@ def browser(tmp_path_factory):
             route.abort()
     context.route("**/*", only_loopback)
     context.set_default_timeout(WAIT_MS)
+    from playwright.sync_api import expect
+    expect.set_options(timeout=WAIT_MS)  # a busy shared machine: widgets answer slowly at times
     _timed("Chromium start", t0)
     yield context
     context.close()
@@ -304,9 +306,9 @@ class Shots:
         self.staging = staging
         self.names: list[str] = []
 
-    def take(self, name: str, target) -> Path:
+    def take(self, name: str, target, **options) -> Path:
         path = self.staging / f"{name}.png"
-        target.screenshot(path=str(path), animations="disabled", caret="hide")
+        target.screenshot(path=str(path), animations="disabled", caret="hide", **options)
         self.names.append(name)
         return path
 
@@ -324,10 +326,84 @@ def watch_errors(page) -> list[str]:
     return errors
 
 
-class NotebookPage:
+class AppPage:
+    """A page showing widget apps (JupyterLab or Voila): find, drive and photograph them.
+
+    ipywidgets 8 puts a widget's classes on its outer node; an IntText's ``<input>``, a
+    Dropdown's ``<select>`` and a ToggleButtons' buttons are inside it."""
+
+    outputs = ".jp-OutputArea"
+
     def __init__(self, page, name: str, shots: Shots):
         self.page, self.name, self.shots = page, name, shots
         self.errors = watch_errors(page)
+
+    def one(self, css_class: str, within=None):
+        """The one widget with this class (in the page; an empty HTML widget has no size)."""
+        loc = (within if within is not None else self.page.locator(self.outputs)).locator(f".{css_class}")
+        loc.first.wait_for(state="attached")
+        count = loc.count()
+        assert count == 1, f"{self.name}: {count} widgets with class {css_class}, expected 1"
+        return loc
+
+    @staticmethod
+    def fill(widget, value) -> None:
+        """Type into a Text/IntText and press Enter (the value is sent on Enter or on leaving)."""
+        box = widget.locator("input")
+        box.fill(str(value))
+        box.press("Enter")
+
+    @staticmethod
+    def choose(widget, label: str) -> None:
+        """Pick a Dropdown's option by its label."""
+        widget.locator("select").select_option(label=label)
+
+    @staticmethod
+    def press(widget, label: str) -> None:
+        """Click the button of a ToggleButtons with this label."""
+        widget.get_by_role("button", name=label, exact=True).click()
+
+    @staticmethod
+    def tick(widget, on: bool = True) -> None:
+        """Set a Checkbox."""
+        widget.locator("input[type=checkbox]").set_checked(on)
+
+    def output_of(self, locator):
+        """The output area (of one cell) that holds this widget: a tidy screenshot target."""
+        return locator.locator("xpath=ancestor::div[contains(@class,'jp-Cell-outputArea')][1]")
+
+    def shot(self, name: str, top=None, bottom=None, max_height: int = 1000) -> Path:
+        """A picture of the page, or of the region from ``top``'s top edge to ``bottom``'s
+        bottom edge (default: ``top``'s own), at most ``max_height`` pixels tall. The window is
+        made tall enough for the region first (JupyterLab scrolls inside a fixed frame, so a
+        taller region would be cut by it), then put back."""
+        page = self.page
+        page.mouse.move(0, 0)  # no hover highlight in the picture
+        if top is None:
+            return self.shots.take(name, page)
+        bottom = top if bottom is None else bottom
+        span = bottom.bounding_box()
+        first = top.bounding_box()
+        height = min(span["y"] + span["height"] - first["y"], max_height)
+        page.set_viewport_size({"width": VIEWPORT["width"], "height": int(max(VIEWPORT["height"], height + 240))})
+        try:
+            top.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)  # layout settles
+            first, span = top.bounding_box(), bottom.bounding_box()
+            height = min(span["y"] + span["height"] - first["y"], max_height)
+            pad = 6  # a little white round the region
+            clip = {"x": max(first["x"] - pad, 0), "y": max(first["y"] - pad, 0),
+                    "width": max(first["width"], span["width"]) + 2 * pad, "height": height + 2 * pad}
+            return self.shots.take(name, page, clip=clip)
+        finally:
+            page.set_viewport_size(VIEWPORT)
+
+    def assert_no_page_errors(self) -> None:
+        assert not self.errors, f"{self.name}: {self.errors}"
+
+
+class NotebookPage(AppPage):
+    """A notebook open in JupyterLab."""
 
     # waiting for the kernel -----------------------------------------------------------
     def wait_idle(self, timeout_s: float = KERNEL_IDLE_S) -> None:
@@ -384,25 +460,26 @@ class NotebookPage:
         self.wait_idle()
         _timed(f"{self.name}: Run All", t0)
 
-    # finding widgets ----------------------------------------------------------------------
-    def one(self, css_class: str):
-        """The one widget with this class (ipywidgets 8 puts it on the widget's outer node)."""
-        loc = self.page.locator(f".jp-OutputArea .{css_class}")
-        loc.first.wait_for(state="visible")
-        count = loc.count()
-        assert count == 1, f"{self.name}: {count} widgets with class {css_class}, expected 1"
-        return loc
 
-    def output_of(self, locator):
-        """The output area (of one cell) that holds this widget: a tidy screenshot target."""
-        return locator.locator("xpath=ancestor::div[contains(@class,'jp-Cell-outputArea')][1]")
+#: Offline, the Voila lab template's two icon style sheets from a CDN cannot load: icons only.
+CDN_ICONS = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/]+/css/[\w.-]+\.css$")
 
-    def shot(self, name: str, target=None) -> Path:
-        self.page.mouse.move(0, 0)  # no hover highlight in the picture
-        return self.shots.take(name, target if target is not None else self.page)
 
-    def assert_no_page_errors(self) -> None:
-        assert not self.errors, f"{self.name}: {self.errors}"
+class VoilaPage(AppPage):
+    """A notebook rendered by Voila as an app (no code, no JupyterLab around it)."""
+
+    outputs = "#rendered_cells"
+
+    def __init__(self, page, name: str, shots: Shots):
+        super().__init__(page, name, shots)
+        self.failed: list[str] = []
+        page.on("requestfailed", lambda request: self.failed.append(request.url))
+
+    def assert_clean(self) -> None:
+        """No script error, and nothing failed to load but the CDN's icon style sheets."""
+        self.assert_no_page_errors()
+        others = [url for url in self.failed if not CDN_ICONS.match(url)]
+        assert not others, f"{self.name}: failed to load {others}"
 
 
 @pytest.fixture
@@ -439,3 +516,24 @@ def notebook(request, lab, browser, shots):
     if status == 200:
         for session in json.loads(body):
             lab.request("DELETE", f"/api/sessions/{session['id']}")
+
+
+@pytest.fixture
+def classroom(voila, browser, shots):
+    """open(name) -> VoilaPage: the notebook as `make present` shows it."""
+    pages = []
+
+    def open_(name: str) -> VoilaPage:
+        notebook_exists(name)
+        t0 = time.monotonic()
+        page = browser.new_page()
+        pages.append(page)
+        vp = VoilaPage(page, name, shots)
+        page.goto(f"{voila.url}/voila/render/{name}?token={voila.token}", timeout=SERVER_START_S * 1000)
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=RUN_ALL_S * 1000)
+        _timed(f"{name}: Voila render", t0)
+        return vp
+
+    yield open_
+    for page in pages:
+        page.close()
