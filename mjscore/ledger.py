@@ -125,7 +125,7 @@ from .tiles import SEAT_NAMES, SEATS, TileError
 from .trainer import data_dir  # the one per-user folder (MJSCORE_DATA_DIR wins when set)
 from .willingdon import WILLINGDON, RuleSet, score
 
-__all__ = ["AMERICAN_COLUMNS", "Entry", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult",
+__all__ = ["AMERICAN_COLUMNS", "Entry", "Figures", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult",
            "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path",
            "load_journal", "open_night", "read_journal", "simulate_night"]
 
@@ -255,6 +255,27 @@ class Entry:
     def to_json(self) -> dict:
         return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
                 for f in fields(self)}
+
+
+class Figures(dict):
+    """A read-only dict of each player's figure: a line's payments or totals cannot be
+    changed by mistake once the ledger has worked them out (it prints and compares as a dict).
+
+    >>> f = Figures({"Ann": 100, "Bea": -100})
+    >>> f["Ann"] = 5
+    Traceback (most recent call last):
+    ...
+    TypeError: a hand's figures are read-only: correct the hand in the ledger instead
+    """
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a hand's figures are read-only: correct the hand in the ledger instead")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self):  # copy and pickle build a new one, not fill in an empty one
+        return (Figures, (dict(self),))
 
 
 @dataclass(frozen=True)
@@ -568,7 +589,7 @@ class Ledger:
         if sum(payments.values()) != 0:  # the engine promises this; a ledger never drifts
             raise LedgerError(f"hand {number} does not balance: {payments}")
         totals = {p: before.get(p, 0) + payments[p] for p in self.players}
-        return Line(number, entry, value, payments, totals, text, tuple(reasons))
+        return Line(number, entry, value, Figures(payments), Figures(totals), text, tuple(reasons))
 
     def _how(self, how: object, allowed: Sequence[str]) -> str:
         word = _word(how) if isinstance(how, str) else how

@@ -663,3 +663,15 @@ def test_a_journal_changed_by_someone_else_is_not_written_over(tmp_path):
     path.unlink()
     tab2.add(winner="Dee", how="self-drawn", value=25)
     assert len(load_journal(path).ledger) == 3
+
+
+def test_a_lines_figures_cannot_be_changed_by_mistake():
+    night = Ledger(FOUR)
+    line = night.add(winner="Ann", how="self-drawn", value=25)
+    with pytest.raises(TypeError, match="read-only"):
+        line.payments["Ann"] = 0
+    with pytest.raises(TypeError, match="read-only"):
+        night.lines[0].totals.update(Ann=0)
+    totals = night.totals
+    totals["Ann"] = 0  # a copy: the ledger is unchanged
+    assert night.totals["Ann"] == 150
