@@ -452,3 +452,12 @@ def test_claims_app_refusals():
     assert "own discard" in app.result.value
     app.claimer.value = "S"
     assert app.ruling.allowed and "nobody is skipped" in app.result.value
+
+
+def test_doubles_app_chart_leaves_out_a_seed_hand_equal_to_yours():
+    app = DoublesApp(54, 5)
+    labels = app.figure.axes[0].get_legend_handles_labels()[1]
+    assert labels == ["your hand: 54 points", "seed: 58 points, 12 doubles"]
+    app.points.value = 60
+    labels = app.figure.axes[0].get_legend_handles_labels()[1]
+    assert labels == ["your hand: 60 points", "seed: 54 points, 5 doubles", "seed: 58 points, 12 doubles"]

@@ -147,6 +147,8 @@ def doubles_figure(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDO
     ``compare`` hands drawn the same way."""
     fig = Figure(figsize=(8, 4.5), dpi=100)
     ax = fig.add_subplot()
+    # A compared hand with the very same figures would hide under yours: leave it out.
+    compare = [c for c in compare if (c[1], c[2]) != (hand_points, doubles)]
     top = max([doubles, 13] + [d for _, _, d in compare])
     compound_chart([(f"your hand: {hand_points} points", hand_points, doubles), *compare],
                    rules=rules, max_doubles=top, ax=ax)
