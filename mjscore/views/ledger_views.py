@@ -114,7 +114,8 @@ def _cls(v: int) -> str:
 _STYLE = ("<style>.mjs-night td,.mjs-night th{padding:2px 8px;text-align:right}"
           ".mjs-night td.mjs-text,.mjs-night th.mjs-text{text-align:left}"
           ".mjs-night .mjs-plus{color:#17703a}.mjs-night .mjs-minus{color:#a81e1a}"
-          ".mjs-night .mjs-zero{color:#777}</style>")
+          ".mjs-night .mjs-zero{color:#777}"
+          ".mjs-night caption{white-space:nowrap;text-align:left;font-weight:bold}</style>")
 
 
 def totals_html(ledger: Ledger) -> str:
