@@ -461,3 +461,29 @@ def test_doubles_app_chart_leaves_out_a_seed_hand_equal_to_yours():
     app.points.value = 60
     labels = app.figure.axes[0].get_legend_handles_labels()[1]
     assert labels == ["your hand: 60 points", "seed: 54 points, 5 doubles", "seed: 58 points, 12 doubles"]
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda: AmericanPaymentsApp(how="bogus"), "unknown way of winning"),
+    (lambda: AmericanPaymentsApp(value=0), "more than 0"),
+    (lambda: AmericanPaymentsApp(category="jokers"), "unknown category"),
+    (lambda: AmericanPaymentsApp(rules="club"), "rules must be"),
+    (lambda: HandBuilderApp("5Dx3 5Dx3 6Dx3 7Dx3 RDx2"), "two sets are built on 5 Dots"),
+    (lambda: HandBuilderApp(42), "Hand or a hand in notation"),
+    (lambda: HandBuilderApp(rules="house"), "unknown rule set"),
+    (lambda: DoublesApp(500, 5, draw=False), "hand points must be"),
+    (lambda: DoublesApp(54, -1, draw=False), "doubles must be"),
+    (lambda: GoulashClaimApp("F1"), "flower or season"),
+    (lambda: GoulashClaimApp(discarder="X"), "discarder"),
+    (lambda: compound_chart([]), "at least one hand"),
+])
+def test_apps_refuse_bad_arguments_with_value_errors(make, words):
+    with pytest.raises(ValueError, match=words):
+        make()
+
+
+def test_builder_accepts_a_rule_set_of_its_own():
+    from mjscore import RuleSet
+    app = HandBuilderApp("2Bx3 5Bx3 7Bx3 RDx3 EWx2", rules=RuleSet(name="Strict", minimum_doubles=4))
+    assert app.rules.value == "custom" and app.score.score == 0
+    assert HandBuilderApp(rules=CLEAN_HAND_ONE).rules.value == "clean-one"

@@ -32,8 +32,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..american import CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError, home_payments
+from ..american import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError, check_category, check_how,
+                        check_value, home_payments)
 from ._app import App, classed
+from .tiles import ViewError
 from .panels import error_html, payout_html
 
 #: How a hand can end, as the menu says it.
@@ -61,6 +63,11 @@ class AmericanPaymentsApp(App):
 
     def __init__(self, value: int = 25, how: str = "discard", *, jokerless: bool = False,
                  category: str = "other", rules: str = "home") -> None:
+        check_value(value), check_how(how), check_category(category)
+        if not isinstance(jokerless, bool):
+            raise AmericanError(f"jokerless must be true or false, not {jokerless!r}")
+        if rules not in RULES:
+            raise ViewError(f"rules must be 'home' (the seed's) or 'league' (the League card's), not {rules!r}")
         self.example = classed(widgets.Dropdown(
             options=[("Your own hand", 0)] + [(label, i) for i, (label, *_) in enumerate(EXAMPLES, 1)],
             value=0, description="Example", style={"description_width": "7em"},

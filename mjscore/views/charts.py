@@ -30,6 +30,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter
 
 from ..goulash import paper_and_score
 from ..willingdon import WILLINGDON, RuleSet
+from .tiles import ViewError
 
 _PAYS = "#1b4c99"
 _ZERO = "#a0998a"
@@ -71,7 +72,7 @@ def compound_chart(hands: Iterable[tuple[str, int, int]], *, rules: RuleSet = WI
     with a marker at its own doubles. Dashed where the paper total pays nothing."""
     hands = list(hands)
     if not hands:
-        raise ValueError("compound_chart needs at least one hand (label, hand points, doubles)")
+        raise ViewError("compound_chart needs at least one hand (label, hand points, doubles)")
     ax = _axes(ax)
     top_d = max_doubles if max_doubles is not None else max(max(d for _, _, d in hands) + 1,
                                                               rules.minimum_doubles + 1)

@@ -36,6 +36,7 @@ from ..goulash import paper_and_score
 from ..willingdon import WILLINGDON, RuleSet
 from ._app import App, classed
 from .charts import doubles_figure
+from .tiles import ViewError
 
 _FONT = "font:15px Verdana,Arial,sans-serif"
 
@@ -51,6 +52,13 @@ class DoublesApp(App):
 
     def __init__(self, hand_points: int = 54, doubles: int = 5, *, rules: RuleSet = WILLINGDON,
                  compare=SEED_HANDS, draw: bool = True) -> None:
+        for what, n, high in (("hand points", hand_points, 200), ("doubles", doubles, 16)):
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= high:
+                raise ViewError(f"{what} must be a whole number from 0 to {high} for the sliders, not {n!r}")
+        if not isinstance(rules, RuleSet):
+            raise ViewError(f"rules must be a RuleSet such as WILLINGDON, not {type(rules).__name__}")
+        if rules.minimum_doubles > 8:
+            raise ViewError(f"the minimum slider goes up to 8 doubles, not {rules.minimum_doubles}")
         self.base_rules = rules
         self.compare = tuple(compare)
         self.draw = draw

@@ -43,6 +43,7 @@ class GoulashClaimApp(App):
 
     def __init__(self, tile: str = "5D", *, discarder: str = "E", claimer: str = "W", held: int = 2,
                  last_discard: bool = True) -> None:
+        claim(tile, discarder=discarder, claimer=claimer, held=held, last_discard=last_discard)  # checks them
         style = {"description_width": "9em", "button_width": "5em"}
         self.discarder = classed(widgets.ToggleButtons(options=_SEATS, value=discarder, description="Discarded by",
                                                        style=style), "mjs-goulash-discarder")

@@ -50,7 +50,7 @@ from ..tiles import BONUS_TILES, INFO, SEAT_NAMES, SEATS, SET_TILES
 from ..willingdon import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from ._app import App, classed
 from .panels import error_html, headline_html, score_html
-from .tiles import hand_html, meld_html
+from .tiles import ViewError, hand_html, meld_html
 
 #: The hand the builder starts with: the seed's 54 points with 5 doubles.
 START = "6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W"
@@ -68,6 +68,10 @@ class HandBuilderApp(App):
     def __init__(self, hand: Hand | str = START, rules: RuleSet | str = "willingdon") -> None:
         if isinstance(hand, str):
             hand = load_hand(hand)
+        if not isinstance(hand, Hand):
+            raise ViewError(f"the builder starts from a Hand or a hand in notation, not {type(hand).__name__}")
+        if not isinstance(rules, (str, RuleSet)):
+            raise ViewError(f"rules must be a RuleSet or one of {', '.join(RULE_SETS)}, not {rules!r}")
         self.sets = []
         rows = []
         for i in range(4):
@@ -112,7 +116,7 @@ class HandBuilderApp(App):
         else:
             rule_key = rules
         if rule_key not in self._rule_sets:
-            raise ValueError(f"unknown rule set {rule_key!r} (one of {', '.join(self._rule_sets)})")
+            raise ViewError(f"unknown rule set {rule_key!r} (one of {', '.join(self._rule_sets)})")
         self.rules = classed(widgets.Dropdown(options=[(r.name, k) for k, r in self._rule_sets.items()],
                                               value=rule_key, description="Rules",
                                               layout=widgets.Layout(width="22em")), "mjs-builder-rules")
