@@ -20,7 +20,7 @@ The seed's four worked examples, for a hand worth 25:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
 
 class AmericanError(ValueError):
@@ -151,7 +151,7 @@ def home_payments(value: int, how: str, *, jokerless: bool = False, category: st
 
 def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
            thrower: str | None = None, jokerless: bool = False, category: str = "other",
-           dead: Iterable[str] = (), bettor: str | None = None, backs: str | None = None,
+           dead: Sequence[str] = (), bettor: str | None = None, backs: str | None = None,
            rules: HomeRules = HOME) -> dict[str, int]:
     """Each player's gain (+) or payment (-) for one hand, which always sum to zero.
 
@@ -188,6 +188,8 @@ def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
         return result
     if winner not in table:
         raise AmericanError(f"the winner {winner!r} is not at the table")
+    if winner in set(dead):
+        raise AmericanError(f"{winner}'s hand is dead: a dead hand cannot win")
     if way == "discard":
         if thrower not in table or thrower == winner:
             raise AmericanError("on a discard, name the thrower: another player at the table")

@@ -111,6 +111,7 @@ def test_bad_payment_questions_are_refused(kwargs, message):
     (dict(winner="Ann", how="self-drawn", thrower="Bea"), "no thrower"),
     (dict(winner="Ann", how="wall"), "no winner"),
     (dict(winner="Ann", how="self-drawn", dead=["Zed"]), "dead hand"),
+    (dict(winner="Ann", how="self-drawn", dead=["Ann"]), "a dead hand cannot win"),
 ])
 def test_bad_settlements_are_refused(kwargs, message):
     with pytest.raises(AmericanError, match=message):
