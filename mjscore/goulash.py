@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from .hands import Meld
 from .settle import Settlement, TableRules, settle_false_mahjong, settle_win
 from .tiles import INFO, SEAT_NAMES, SEATS, SET_TILES, tile_name
-from .willingdon import WILLINGDON, RuleSet
+from .willingdon import WILLINGDON, RuleSet, paper_and_score  # noqa: F401 (re-exported)
 
 
 class GoulashError(ValueError):
@@ -322,22 +322,6 @@ def fix_tile_count(held: int, *, kongs: int = 0) -> TileCountFix:
 
 
 # --------------------------------------------------------------------------- the arithmetic
-
-
-def paper_and_score(hand_points: int, doubles: int, rules: RuleSet = WILLINGDON) -> tuple[int, int]:
-    """Hand points x 2^doubles (the paper total) and what it pays under ``rules``' minimum.
-    The same arithmetic :func:`mjscore.willingdon.score` does (a test checks they agree), for
-    charts and questions given as bare numbers rather than hands.
-
-    >>> paper_and_score(54, 5), paper_and_score(58, 12)
-    ((1728, 1728), (237568, 237568))
-    >>> paper_and_score(14, 0), paper_and_score(128, 2)
-    ((14, 0), (512, 0))
-    """
-    hand_points = _count(hand_points, "hand points", 0)
-    doubles = _count(doubles, "doubles", 0)
-    paper = hand_points * 2 ** doubles
-    return paper, (paper if doubles >= rules.minimum_doubles else 0)
 
 
 __all__ = ["ClaimRuling", "FalseMahjong", "GoulashError", "HAND_TILES", "PENALTIES", "TURN_ORDER",

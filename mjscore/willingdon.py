@@ -361,6 +361,22 @@ def _compiled(rules: RuleSet, mask: int) -> tuple:
     return cache[mask]
 
 
+def paper_and_score(hand_points: int, doubles: int, rules: RuleSet = WILLINGDON) -> tuple[int, int]:
+    """Hand points x 2^doubles (the paper total), and what it pays under the rule set's minimum:
+    the arithmetic :func:`score` ends with, for charts and questions given as bare numbers.
+
+    >>> paper_and_score(54, 5), paper_and_score(58, 12)
+    ((1728, 1728), (237568, 237568))
+    >>> paper_and_score(14, 0), paper_and_score(128, 2)
+    ((14, 0), (512, 0))
+    """
+    for what, n in (("hand points", hand_points), ("doubles", doubles)):
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{what} must be a whole number 0 or more, not {n!r}")
+    paper = hand_points << doubles
+    return paper, (paper if doubles >= rules.minimum_doubles else 0)
+
+
 def score(hand: Hand, rules: RuleSet = WILLINGDON) -> Score:
     """Score one hand: every row of :func:`rule_table` that fires, added up.
 
@@ -408,4 +424,5 @@ def score(hand: Hand, rules: RuleSet = WILLINGDON) -> Score:
                        also))
 
 
-__all__ = ["CLEAN_HAND_ONE", "LineItem", "Rule", "RuleSet", "Score", "WILLINGDON", "rule_table", "score"]
+__all__ = ["CLEAN_HAND_ONE", "LineItem", "Rule", "RuleSet", "Score", "WILLINGDON", "paper_and_score", "rule_table",
+           "score"]
