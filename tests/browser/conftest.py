@@ -6,7 +6,7 @@ How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
   there, on a free loopback port with ``--ServerApp.port_retries=0`` and a random token, with
   fresh settings, workspace, config, runtime and data folders (news and update checks off,
   every cell kept in the page). It then checks that its own server is the one answering (its
-  runtime file names our process and port; a marker file only our copy holds is served), and
+  runtime file names our process and port; a marker folder only our copy holds is listed), and
   stops it with SIGTERM at the end (then SIGKILL to its process group if it lingers).
 * ``browser`` (session) launches Debian's Chromium through Playwright with a fresh profile.
   Every request to anywhere but 127.0.0.1 is aborted, so nothing leaves the machine.
@@ -187,8 +187,9 @@ class Server:
 
 def start_server(make_cmd, home: Path, root: Path, check_path: str, runtime_check: bool) -> Server:
     """Start a server on a free port; retry on a new port if it dies (a port race)."""
-    marker = f"mjscore-browser-marker-{secrets.token_hex(4)}.txt"
-    (root / marker).write_text("served by this test session\n", encoding="utf-8")
+    # A folder only our copy holds (Voila lists folders and notebooks, not other files).
+    marker = f"mjscore-browser-marker-{secrets.token_hex(4)}"
+    (root / marker).mkdir()
     env = server_env(home)
     last = ""
     for attempt in range(3):
@@ -259,7 +260,7 @@ def lab(tmp_path_factory, browser):
                 f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
                 "--ServerApp.terminals_enabled=False", "--LanguageServerManager.autodetect=False"]
     t0 = time.monotonic()
-    server = start_server(cmd, home, root, "/api/contents/{marker}?content=1", runtime_check=True)
+    server = start_server(cmd, home, root, "/api/contents/{marker}", runtime_check=True)
     _timed("JupyterLab server start", t0)
     yield server
     t0 = time.monotonic()
@@ -282,7 +283,7 @@ def voila(tmp_path_factory, browser):
     env_path = os.environ.get("JUPYTER_PATH")
     os.environ["JUPYTER_PATH"] = str(ROOT) + (os.pathsep + env_path if env_path else "")
     try:
-        server = start_server(cmd, home, root, "/voila/api/contents/{marker}", runtime_check=False)
+        server = start_server(cmd, home, root, "/voila/api/contents", runtime_check=False)
     finally:
         if env_path is None:
             os.environ.pop("JUPYTER_PATH")
@@ -372,13 +373,25 @@ class AppPage:
         """The output area (of one cell) that holds this widget: a tidy screenshot target."""
         return locator.locator("xpath=ancestor::div[contains(@class,'jp-Cell-outputArea')][1]")
 
+    @staticmethod
+    def scroll_to_top(locator) -> None:
+        """Scroll the nearest container that scrolls so that this element is at its top.
+        (Not scrollIntoView: that also scrolls JupyterLab's overflow-hidden frames.)"""
+        locator.evaluate("""e => {
+            let s = e.parentElement;
+            while (s && !(/(auto|scroll)/.test(getComputedStyle(s).overflowY) && s.scrollHeight > s.clientHeight))
+                s = s.parentElement;
+            if (s) s.scrollTop += e.getBoundingClientRect().top - s.getBoundingClientRect().top - 8;
+        }""")
+
     def shot(self, name: str, top=None, bottom=None, max_height: int = 1000) -> Path:
         """A picture of the page, or of the region from ``top``'s top edge to ``bottom``'s
         bottom edge (default: ``top``'s own), at most ``max_height`` pixels tall. The window is
         made tall enough for the region first (JupyterLab scrolls inside a fixed frame, so a
         taller region would be cut by it), then put back."""
         page = self.page
-        page.mouse.move(0, 0)  # no hover highlight in the picture
+        page.mouse.move(0, 0)  # no hover highlight, no focus ring in the picture
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
         if top is None:
             return self.shots.take(name, page)
         bottom = top if bottom is None else bottom
@@ -387,7 +400,7 @@ class AppPage:
         height = min(span["y"] + span["height"] - first["y"], max_height)
         page.set_viewport_size({"width": VIEWPORT["width"], "height": int(max(VIEWPORT["height"], height + 240))})
         try:
-            top.evaluate("e => e.scrollIntoView({block: 'start'})")
+            self.scroll_to_top(top)
             page.wait_for_timeout(300)  # layout settles
             first, span = top.bounding_box(), bottom.bounding_box()
             height = min(span["y"] + span["height"] - first["y"], max_height)

@@ -1,0 +1,139 @@
+"""Binder links: every notebook can be opened from the contents, both ways, and no link is stale.
+
+The contents notebook (``notebooks/00-start-here.ipynb``) and the README between them carry,
+for every notebook, a JupyterLab link (``?urlpath=lab/tree/notebooks/NAME.ipynb``) and a
+classroom (Voila) link (``?urlpath=voila/render/notebooks/NAME.ipynb``). Every Binder link
+anywhere in the README or the notebooks must open a notebook that exists, and must match the
+repository setting in pyproject.toml (``tools/binder_links.py --check``); changing that setting
+rewrites every link.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+CONTENTS = NOTEBOOKS / "00-start-here.ipynb"
+README = ROOT / "README.md"
+TOOL = ROOT / "tools" / "binder_links.py"
+
+# A Binder address as it appears in Markdown, HTML or a notebook's JSON text.
+BINDER = re.compile(r"https://mybinder\.org/v2/gh/[^\s)\"'<>\]\\]+")
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("binder_links", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _text(path: Path) -> str:
+    """The README as it is; a notebook as the text of its cells (links live in the sources)."""
+    if path.suffix == ".ipynb":
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        return "\n".join("".join(c.get("source", "")) for c in nb.get("cells", []))
+    return path.read_text(encoding="utf-8")
+
+
+def links(text: str) -> list[str]:
+    return BINDER.findall(text)
+
+
+def target(link: str) -> tuple[str, str]:
+    """("lab" or "voila", the path it opens) for one Binder link."""
+    query = parse_qs(urlsplit(link).query)
+    if "labpath" in query:
+        return "lab", query["labpath"][0]
+    urlpath = query.get("urlpath", [""])[0].lstrip("/")
+    for prefix, kind in (("lab/tree/", "lab"), ("voila/render/", "voila"), ("tree/", "lab")):
+        if urlpath.startswith(prefix):
+            return kind, urlpath[len(prefix):]
+    return "other", urlpath
+
+
+def notebooks() -> list[Path]:
+    found = sorted(NOTEBOOKS.glob("*.ipynb"))
+    assert found, "no notebooks in notebooks/: nothing to link to (a glob of zero passes nothing)"
+    return found
+
+
+def test_contents_and_readme_link_every_notebook_both_ways():
+    sources = [p for p in (CONTENTS, README) if p.exists()]
+    found = {(kind, path) for p in sources for kind, path in map(target, links(_text(p)))}
+    missing = [f"{kind} link to notebooks/{nb.name}" for nb in notebooks() for kind in ("lab", "voila")
+               if (kind, f"notebooks/{nb.name}") not in found]
+    assert not missing, (f"{' and '.join(p.name for p in sources)} lack: " + "; ".join(missing))
+
+
+def test_every_binder_link_opens_an_existing_notebook():
+    broken = []
+    for path in [README, *notebooks()]:
+        for link in links(_text(path)):
+            kind, opens = target(link)
+            if kind == "other" or not opens.endswith(".ipynb") or not (ROOT / opens).is_file():
+                broken.append(f"{path.relative_to(ROOT)}: {link}")
+    assert not broken, "links to no notebook:\n" + "\n".join(broken)
+
+
+def test_every_link_matches_the_repository_setting():
+    """What CI would catch if someone edited one link by hand or forgot `make links`."""
+    done = subprocess.run([sys.executable, str(TOOL), "--check"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
+    base = _tool().setting()
+    for path in [README, *notebooks()]:
+        for link in links(_text(path)):
+            assert link.startswith(base + "?") or link == base, f"{path.name}: {link} is not under {base}"
+
+
+def test_a_changed_setting_rewrites_every_link(tmp_path, monkeypatch):
+    """In a copy: point pyproject.toml at a fork and another branch, run the tool, and every
+    link in the README and the notebooks moves there, each still opening the same notebook."""
+    tool = _tool()
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    shutil.copy(README, tmp_path / "README.md")
+    shutil.copytree(NOTEBOOKS, tmp_path / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    before = {p.name: links(_text(p)) for p in [tmp_path / "README.md", *sorted((tmp_path / "notebooks").glob("*.ipynb"))]}
+    assert sum(map(len, before.values())), "no Binder links at all in the README or the notebooks"
+
+    toml = (tmp_path / "pyproject.toml").read_text(encoding="utf-8")
+    toml, n_repo = re.subn(r'(?m)^repository = ".*"$', 'repository = "a-teacher/mj-fork"', toml)
+    toml, n_ref = re.subn(r'(?m)^ref = ".*"$', 'ref = "spring-term"', toml)
+    assert (n_repo, n_ref) == (1, 1), "pyproject.toml [tool.mjscore] no longer has repository/ref lines"
+    (tmp_path / "pyproject.toml").write_text(toml, encoding="utf-8")
+
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    new_base = "https://mybinder.org/v2/gh/a-teacher/mj-fork/spring-term"
+    assert tool.setting() == new_base
+    assert tool.main(["--check"]) == 1  # every file with a link is now out of date
+    assert tool.main([]) == 0
+    assert tool.main(["--check"]) == 0
+
+    for name, old in before.items():
+        path = tmp_path / ("README.md" if name == "README.md" else f"notebooks/{name}")
+        new = links(_text(path))
+        assert [target(link) for link in new] == [target(link) for link in old], name
+        assert all(link.startswith(new_base) for link in new), f"{name}: {new}"
+        if path.suffix == ".ipynb":  # still a notebook after the rewrite
+            json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("[x](https://mybinder.org/v2/gh/old/name/main?urlpath=lab/tree/notebooks/01-a.ipynb)",
+     "[x](https://mybinder.org/v2/gh/new/repo/v2?urlpath=lab/tree/notebooks/01-a.ipynb)"),
+    ('<a href="https://mybinder.org/v2/gh/o/n/feature/x?urlpath=voila/render/notebooks/02-b.ipynb">',
+     '<a href="https://mybinder.org/v2/gh/new/repo/v2?urlpath=voila/render/notebooks/02-b.ipynb">'),
+    ("badge https://mybinder.org/v2/gh/o/n/main)", "badge https://mybinder.org/v2/gh/new/repo/v2)"),
+])
+def test_rewrite_keeps_what_each_link_opens(text, expected):
+    assert _tool().rewrite(text, "https://mybinder.org/v2/gh/new/repo/v2") == expected
