@@ -185,35 +185,50 @@ class Server:
             return err.code
 
 
-def start_server(make_cmd, home: Path, root: Path, check_path: str, runtime_check: bool) -> Server:
-    """Start a server on a free port; retry on a new port if it dies (a port race)."""
+def start_server(make_cmd, home: Path, root: Path, check_path: str, *, runtime_check: bool,
+                 extra_env: dict[str, str] | None = None) -> Server:
+    """Start a server on a free port and make sure it is ours; on a new port if it dies (a
+    port race). Whatever goes wrong, a process started here is not left running."""
     # A folder only our copy holds (Voila lists folders and notebooks, not other files).
     marker = f"mjscore-browser-marker-{secrets.token_hex(4)}"
     (root / marker).mkdir()
-    env = server_env(home)
+    env = {**server_env(home), **(extra_env or {})}
     last = ""
-    for attempt in range(3):
+    for _attempt in range(3):
         port, token = free_port(), secrets.token_hex(16)
         log = home / f"server-{port}.log"
-        proc = subprocess.Popen(make_cmd(port, token), cwd=str(root), env=env, stdin=subprocess.DEVNULL,
-                                stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
+        with log.open("wb") as out:  # the server keeps its own copy of the file
+            proc = subprocess.Popen(make_cmd(port, token), cwd=str(root), env=env, stdin=subprocess.DEVNULL,
+                                    stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         server = Server(proc, f"http://127.0.0.1:{port}", token, root, log, home)
-        deadline = time.monotonic() + SERVER_START_S
-        while time.monotonic() < deadline and proc.poll() is None:
-            try:
-                status, body = server.get(check_path.format(marker=marker))
-            except OSError:
-                time.sleep(0.5)
-                continue
-            if status == 200 and marker in body.decode("utf-8", "replace"):
-                if runtime_check:  # Jupyter writes jpserver-PID.json for the server it is
-                    info = json.loads((home / "runtime" / f"jpserver-{proc.pid}.json").read_text())
-                    assert info["port"] == port, f"runtime file says port {info['port']}, not {port}"
+        try:
+            if _answers(server, marker, check_path, runtime_check):
                 return server
-            pytest.fail(f"another server answers on port {port} (HTTP {status}): not ours")
+        except BaseException:
+            stop(proc)
+            raise
         last = _tail(log)
         stop(proc)
     pytest.fail(f"server did not start in {SERVER_START_S} s (3 tries); last log:\n{last}")
+
+
+def _answers(server: Server, marker: str, check_path: str, runtime_check: bool) -> bool:
+    """True once our server answers; False if it died first; a failure if another answers."""
+    proc, port = server.proc, int(server.url.rsplit(":", 1)[1])
+    deadline = time.monotonic() + SERVER_START_S
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            status, body = server.get(check_path.format(marker=marker))
+        except OSError:
+            time.sleep(0.5)
+            continue
+        if status != 200 or marker not in body.decode("utf-8", "replace"):
+            pytest.fail(f"another server answers on port {port} (HTTP {status}): not ours")
+        if runtime_check:  # Jupyter writes jpserver-PID.json for the server it is
+            info = json.loads((server.home / "runtime" / f"jpserver-{proc.pid}.json").read_text())
+            assert info["port"] == port, f"runtime file says port {info['port']}, not {port}"
+        return True
+    return False
 
 
 # --- fixtures ---------------------------------------------------------------------------
@@ -280,15 +295,9 @@ def voila(tmp_path_factory, browser):
                 f"--port={port}", "--Voila.port_retries=0", f"--token={token}",
                 "--template=classroom", "--strip_sources=True", str(root)]
     t0 = time.monotonic()
-    env_path = os.environ.get("JUPYTER_PATH")
-    os.environ["JUPYTER_PATH"] = str(ROOT) + (os.pathsep + env_path if env_path else "")
-    try:
-        server = start_server(cmd, home, root, "/voila/api/contents", runtime_check=False)
-    finally:
-        if env_path is None:
-            os.environ.pop("JUPYTER_PATH")
-        else:
-            os.environ["JUPYTER_PATH"] = env_path
+    jupyter_path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("JUPYTER_PATH")) if p)
+    server = start_server(cmd, home, root, "/voila/api/contents", runtime_check=False,
+                          extra_env={"JUPYTER_PATH": jupyter_path})
     _timed("Voila server start", t0)
     yield server
     stop(server.proc)
