@@ -134,6 +134,6 @@ def test_a_changed_setting_rewrites_every_link(tmp_path, monkeypatch):
     ('<a href="https://mybinder.org/v2/gh/o/n/feature/x?urlpath=voila/render/notebooks/02-b.ipynb">',
      '<a href="https://mybinder.org/v2/gh/new/repo/v2?urlpath=voila/render/notebooks/02-b.ipynb">'),
     ("badge https://mybinder.org/v2/gh/o/n/main)", "badge https://mybinder.org/v2/gh/new/repo/v2)"),
-])
+], ids=["markdown-lab", "html-voila-branch-with-slash", "bare"])
 def test_rewrite_keeps_what_each_link_opens(text, expected):
     assert _tool().rewrite(text, "https://mybinder.org/v2/gh/new/repo/v2") == expected
