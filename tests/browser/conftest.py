@@ -12,11 +12,14 @@ How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
   Every request to anywhere but 127.0.0.1 is aborted, so nothing leaves the machine.
 * ``notebook`` (per test) opens a notebook with ``?reset``, waits for the *status bar* to read
   ``Python 3 (ipykernel) | Idle`` (accepting a "Select Kernel" dialog), and hands the test a
-  :class:`NotebookPage`: ``run_all()`` (Run menu, then waits until every code cell has its
-  number, the kernel is idle again and no cell shows an error), ``one(css_class)`` and
-  ``shot(name, locator)``. Afterwards the page is closed and its kernels shut down.
+  :class:`NotebookPage`: ``run_all()`` (Edit > Clear Outputs of All Cells, so the stored
+  outputs cannot pass for new ones, then Run > Run All Cells; waits until every code cell has
+  its number, the kernel is idle again, and fails on a cell's traceback), ``one(css_class)``,
+  ``fill``/``choose``/``press``/``tick`` for the widgets, and ``shot(name, top, bottom)``.
+  Afterwards the page is closed and its kernels shut down.
 * ``voila`` (session, only when asked for) starts the classroom command of ``make present``
-  (standalone Voila, the ``classroom`` template from ``voila/``) on another copy.
+  (standalone Voila, the ``classroom`` template from ``voila/``) on another copy;
+  ``classroom`` (per test) opens a notebook there as a :class:`VoilaPage`.
 * Screenshots go to a staging folder and are moved to ``docs/screenshots/`` only when the test
   passed, and only when the picture changed (``MJSCORE_SCREENSHOTS`` names another folder).
 * Without Chromium or Playwright a test skips, except under ``CI=true``, where it fails.
