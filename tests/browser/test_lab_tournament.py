@@ -1,0 +1,43 @@
+"""The tournament-vs-home app in JupyterLab: change the winner and how the game ended, and each
+player's home payment and tournament points follow (the same app, driven without a browser,
+gives the expected rows from the engine)."""
+
+from __future__ import annotations
+
+from mjscore.views.tournament_app import TournamentVsHomeApp
+
+NOTEBOOK = "06-tournament-vs-home.ipynb"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
+def test_winner_and_way_of_winning_change_both_columns(notebook):
+    from playwright.sync_api import expect
+
+    nb = notebook(NOTEBOOK)
+    nb.run_all()
+    app = nb.one("mjs-tournament-app")
+    winner, how, result = (nb.one(f"mjs-tournament-{part}", app) for part in ("winner", "how", "result"))
+    players = winner.locator("option").all_inner_texts()
+    assert len(players) == 4, players
+
+    expected_app = TournamentVsHomeApp(players)
+    rows = result.locator("tr.mjs-tournament-row")
+
+    def expect_rows(**state):
+        expected_app.set(**state)
+        frame = expected_app.frame()
+        expect(rows).to_have_count(4)
+        for p, r in frame.iterrows():
+            cells = rows.and_(result.locator(f'tr[data-player="{p}"]')).locator("td")
+            expect(cells.nth(2)).to_have_text(_signed(int(r["home"])))
+            expect(cells.nth(3)).to_have_text(_signed(int(r["tournament"])))
+
+    nb.press(how, "self-drawn")
+    nb.choose(winner, players[1])
+    expect_rows(how="self-drawn", winner=players[1])
+    nb.press(how, "wall game")
+    expect_rows(how="wall")
+    nb.assert_no_page_errors()
