@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import attrgetter
 from typing import Callable, NamedTuple
 
 from .hands import Hand
-from .tiles import INFO, SEAT_WIND, SUITS, tile_name
+from .tiles import BONUS_TILES, INFO, SEAT_WIND, SET_TILES, SUITS, tile_name
 
 # --------------------------------------------------------------------------- rule sets
 
@@ -64,6 +65,32 @@ CLEAN_HAND_ONE = RuleSet(name="Willingdon, Clean Hand 1", clean_hand_doubles=1)
 _KEY = {(kind, major, exposed): f"{kind}-{'major' if major else 'minor'}-{'exposed' if exposed else 'concealed'}"
         for kind in ("pung", "kong") for major in (False, True) for exposed in (False, True)}
 
+#: What a row may need before it can fire at all. :func:`score` skips the rows whose need the
+#: hand lacks (a hand with no flowers never asks the flower lines): same result, less work.
+#: "major pair": the pair is an honour, a 1 or a 9; "hand kind": at most one suit, or 1s and
+#: 9s only; "ends": a suit with pungs of both its 1 and its 9; "concealed pungs": three or
+#: more; "three kongs": three or more exposed, or three or more concealed.
+#: And one gate per kind of set (``"pung-minor-exposed"`` .. ``"kong-major-concealed"``): the
+#: set-points row for that kind of set.
+GATES = ("flowers", "dragons", "winds", "blessing", "major pair", "hand kind", "ends",
+         "concealed pungs", "three kongs", "self_drawn") + tuple(_KEY.values())
+
+
+# What Facts asks of each tile, looked up once per set instead of worked out (speed only:
+# a million hands are scored for the statistics). The pair: (honour, suit, terminal, major).
+_PAIR_TILE = {c: (t.honour, t.suit, t.terminal, t.major) for c, t in INFO.items() if c in SET_TILES}
+# A pung or kong: _MELD_TILE[kind][exposed][tile] = (bucket key, its bit in GATES, honour,
+# dragon, suit, terminal, is a 1, counter), counter 0 exposed pung, 1 exposed kong,
+# 2 concealed kong, 3 concealed pung.
+_BUCKET_BIT = {key: 1 << GATES.index(key) for key in _KEY.values()}
+_MELD_TILE = {kind: tuple({c: (_KEY[kind, t.major, exp], _BUCKET_BIT[_KEY[kind, t.major, exp]], t.honour,
+                               t.dragon, t.suit, t.terminal, t.rank == 1,
+                               (1 if exp else 2) if kind == "kong" else (0 if exp else 3))
+                           for c, t in INFO.items() if c in SET_TILES}
+                          for exp in (False, True))
+              for kind in ("pung", "kong")}
+_BONUS_SEAT = {c: INFO[c].seat for c in BONUS_TILES}
+
 
 class Facts:
     """What the rows ask of a hand, worked out once in a single pass over its sets."""
@@ -83,54 +110,85 @@ class Facts:
         suits: set[str] = set()
         honours = cp = ek = ck = 0
         all_terminal = all_concealed = True
+        major_pair = False
+        present = 0  # the GATES bits of the kinds of set in the hand
         for m in hand.sets:
-            tile = m.tile
-            t = INFO[tile]
-            if t.honour:
-                honours += 1
-            else:
-                suits.add(t.suit)
-                if not t.terminal:
-                    all_terminal = False
             kind = m.kind
+            tile = m.tile
             if kind == "pair":
                 self.pair = tile
+                honour, suit, terminal, major_pair = _PAIR_TILE[tile]
+                if honour:
+                    honours += 1
+                else:
+                    suits.add(suit)
+                    if not terminal:
+                        all_terminal = False
                 continue
-            if t.honour:
-                (dragons if t.dragon else winds).append(tile)
-            elif t.terminal:
-                (ones if t.rank == 1 else nines).add(t.suit)
-            key = _KEY[kind, t.major, m.exposed]
-            buckets[key] = buckets[key] + (tile,) if key in buckets else (tile,)
-            if m.exposed:
-                all_concealed = False
-                if kind == "kong":
-                    ek += 1
-            elif kind == "kong":
-                ck += 1
+            key, bit, honour, dragon, suit, terminal, one, counter = _MELD_TILE[kind][m.exposed][tile]
+            present |= bit
+            if honour:
+                honours += 1
+                (dragons if dragon else winds).append(tile)
             else:
+                suits.add(suit)
+                if terminal:
+                    (ones if one else nines).add(suit)
+                else:
+                    all_terminal = False
+            if key in buckets:
+                buckets[key] += (tile,)
+            else:
+                buckets[key] = (tile,)
+            if counter == 3:
                 cp += 1
+            elif counter == 0:
+                all_concealed = False
+            elif counter == 1:
+                all_concealed = False
+                ek += 1
+            else:
+                ck += 1
         self.buckets = buckets
         self.dragons = tuple(dragons)
         self.winds = tuple(winds)
-        both = ones & nines
+        both = ones & nines if ones and nines else None
         self.ends = tuple(SUITS[x] for x in sorted(both)) if both else ()
         self.concealed_pungs, self.exposed_kongs, self.concealed_kongs = cp, ek, ck
         self.all_concealed = all_concealed
         self.suits, self.honours, self.all_terminal = suits, honours, all_terminal
-        own, rnd = SEAT_WIND[hand.seat], SEAT_WIND[hand.round]
-        self.own_wind = (own,) if own in winds else ()
-        self.round_wind = (rnd,) if rnd in winds else ()
+        seat, round_ = hand.seat, hand.round
+        if winds:
+            own, rnd = SEAT_WIND[seat], SEAT_WIND[round_]
+            self.own_wind = (own,) if own in winds else ()
+            self.round_wind = (rnd,) if rnd in winds else ()
+        else:
+            self.own_wind = self.round_wind = ()
         fl = self.flowers = hand.flowers
         if fl:
-            self.own_flowers = tuple(f for f in fl if INFO[f].seat == hand.seat)
-            self.round_flowers = tuple(f for f in fl if INFO[f].seat == hand.round)
-            self.bouquets = tuple(word for kind, word in (("F", "flowers"), ("S", "seasons"))
-                                  if sum(1 for f in fl if f[0] == kind) == 4)
+            own_f: list[str] = []
+            round_f: list[str] = []
+            nf = 0
+            for x in fl:
+                belongs = _BONUS_SEAT[x]
+                if belongs == seat:
+                    own_f.append(x)
+                if belongs == round_:
+                    round_f.append(x)
+                if x[0] == "F":
+                    nf += 1
+            self.own_flowers = tuple(own_f)
+            self.round_flowers = tuple(round_f)
+            bouquets = ("flowers",) if nf == 4 else ()
+            self.bouquets = bouquets + ("seasons",) if len(fl) - nf == 4 else bouquets
         else:
             self.own_flowers = self.round_flowers = self.bouquets = ()
+        # Bit i is GATES[i] (the kinds of set: their bits, gathered above as `present`).
         self.mask = ((1 if fl else 0) | (2 if dragons else 0) | (4 if winds else 0)
-                     | (8 if ek or ck else 0) | (16 if hand.blessing else 0))
+                     | (8 if hand.blessing else 0) | (16 if major_pair else 0)
+                     | (32 if len(suits) <= 1 or (not honours and all_terminal) else 0)
+                     | (64 if both else 0) | (128 if cp >= 3 else 0)
+                     | (256 if ek >= 3 or ck >= 3 else 0) | (512 if hand.self_drawn else 0) | present)
 
 
 # --------------------------------------------------------------------------- the table
@@ -152,11 +210,6 @@ class Rule(NamedTuple):
     group: str = ""  # rows of one group: only the best that fires counts
     note: str = ""
     needs: str = ""  # one of GATES: the row cannot fire unless the hand has some of these
-
-
-#: What a row may need before it can fire at all. :func:`score` skips the rows whose need the
-#: hand lacks (a hand with no flowers never asks the flower lines): same result, less work.
-GATES = ("flowers", "dragons", "winds", "kongs", "blessing")
 
 
 ONCE = ("",)
@@ -199,7 +252,7 @@ def _set_rows() -> list[Rule]:
             for column, value in (("exposed", base), ("concealed", 2 * base)):
                 key = f"{kind}-{'major' if major else 'minor'}-{column}"
                 rows.append(Rule(f"{word} of {label}", "Hand points", value, "points",
-                                 _bucket(key), column=column, needs="kongs" if kind == "kong" else ""))
+                                 _bucket(key), column=column, needs=key))
     return rows
 
 
@@ -209,55 +262,74 @@ def rule_table(rules: RuleSet = WILLINGDON) -> tuple[Rule, ...]:
     P, D = "points", "doubles"
     pair_tile = lambda test: (lambda f: (f.pair,) if test(INFO[f.pair]) else NONE)  # noqa: E731
     rows = _set_rows() + [
-        Rule("Each flower or season", "Also worth points", 4, P, lambda f: f.flowers, needs="flowers"),
-        Rule("A pair of dragons", "Also worth points", 2, P, pair_tile(lambda t: t.dragon)),
-        Rule("A pair of any wind", "Also worth points", 2, P, pair_tile(lambda t: t.wind)),
-        Rule("A pair of any 1s & 9s", "Also worth points", 2, P, pair_tile(lambda t: t.terminal)),
+        Rule("Each flower or season", "Also worth points", 4, P, attrgetter("flowers"), needs="flowers"),
+        Rule("A pair of dragons", "Also worth points", 2, P, pair_tile(lambda t: t.dragon),
+             needs="major pair"),
+        Rule("A pair of any wind", "Also worth points", 2, P, pair_tile(lambda t: t.wind),
+             needs="major pair"),
+        Rule("A pair of any 1s & 9s", "Also worth points", 2, P, pair_tile(lambda t: t.terminal),
+             needs="major pair"),
         Rule("Mahjong", "Also worth points", 20, P, lambda f: ONCE),
         # Hand doubles: only the best that fits counts.
         Rule("A Pure Hand", "Hand doubles", 3, D, _pure, group="hand kind",
-             note="one suit, no honours"),
+             note="one suit, no honours", needs="hand kind"),
         Rule("A Royal Honour Hand", "Hand doubles", 3, D, _royal, group="hand kind",
-             note="winds and dragons only"),
+             note="winds and dragons only", needs="hand kind"),
         Rule("A Heads & Tails Hand", "Hand doubles", 3, D, _heads_tails, group="hand kind",
-             note="1s and 9s only"),
+             note="1s and 9s only", needs="hand kind"),
         Rule("An All Major Hand", "Hand doubles", 1, D, _all_major, group="hand kind",
-             note="honours plus 1s and 9s, all from one suit"),
+             note="honours plus 1s and 9s, all from one suit",
+             needs="hand kind"),
         Rule("A Clean Hand", "Hand doubles", rules.clean_hand_doubles, D, _clean,
-             group="hand kind", note="one suit plus honours"),
+             group="hand kind", note="one suit plus honours", needs="hand kind"),
         # One double each.
-        Rule("Pungs of 1s and 9s in one suit", "One double each", 1, D, lambda f: f.ends),
-        Rule("A pung/kong of dragons", "One double each", 1, D, lambda f: f.dragons, needs="dragons"),
+        Rule("Pungs of 1s and 9s in one suit", "One double each", 1, D, attrgetter("ends"),
+             needs="ends"),
+        Rule("A pung/kong of dragons", "One double each", 1, D, attrgetter("dragons"), needs="dragons"),
         Rule("3 pungs/kongs of all 3 dragons", "One double each", 1, D,
              lambda f: _when(len(f.dragons) == 3), needs="dragons"),
-        Rule("3 pungs/kongs of winds", "One double each", 1, D, lambda f: _when(len(f.winds) == 3), needs="winds"),
-        Rule("A pung/kong of your own wind", "One double each", 1, D, lambda f: f.own_wind, needs="winds"),
+        Rule("3 pungs/kongs of winds", "One double each", 1, D, lambda f: _when(len(f.winds) == 3),
+             needs="winds"),
+        Rule("A pung/kong of your own wind", "One double each", 1, D, attrgetter("own_wind"), needs="winds"),
         Rule("A pung/kong of the wind of the round", "One double each", 1, D,
-             lambda f: f.round_wind, needs="winds"),
-        Rule("Each of your own flower/season", "One double each", 1, D, lambda f: f.own_flowers, needs="flowers"),
+             attrgetter("round_wind"), needs="winds"),
+        Rule("Each of your own flower/season", "One double each", 1, D, attrgetter("own_flowers"),
+             needs="flowers"),
         Rule("Each flower/season of the round", "One double each", 1, D,
-             lambda f: f.round_flowers, needs="flowers"),
+             attrgetter("round_flowers"), needs="flowers"),
         Rule("3 concealed pungs", "One double each", 1, D,
-             lambda f: _when(f.concealed_pungs == 3)),
+             lambda f: _when(f.concealed_pungs == 3), needs="concealed pungs"),
         # Two doubles each.
-        Rule("4 concealed pungs", "Two doubles each", 2, D, lambda f: _when(f.concealed_pungs == 4)),
-        Rule("3 exposed kongs", "Two doubles each", 2, D, lambda f: _when(f.exposed_kongs == 3), needs="kongs"),
-        Rule("4 pungs of winds", "Two doubles each", 2, D, lambda f: _when(len(f.winds) == 4), needs="winds"),
+        Rule("4 concealed pungs", "Two doubles each", 2, D, lambda f: _when(f.concealed_pungs == 4),
+             needs="concealed pungs"),
+        Rule("3 exposed kongs", "Two doubles each", 2, D, lambda f: _when(f.exposed_kongs == 3),
+             needs="three kongs"),
+        Rule("4 pungs of winds", "Two doubles each", 2, D, lambda f: _when(len(f.winds) == 4),
+             needs="winds"),
         # Three doubles each.
         Rule("3 concealed kongs", "Three doubles each", 3, D,
-             lambda f: _when(f.concealed_kongs == 3), needs="kongs"),
+             lambda f: _when(f.concealed_kongs == 3), needs="three kongs"),
         Rule("Concealed mahjong last tile from the wall", "Three doubles each", 3, D,
-             lambda f: _when(f.all_concealed and f.hand.self_drawn)),
-        Rule("4 exposed kongs", "Three doubles each", 3, D, lambda f: _when(f.exposed_kongs == 4), needs="kongs"),
-        Rule("A bouquet of flowers", "Three doubles each", 3, D, lambda f: f.bouquets, needs="flowers"),
+             lambda f: _when(f.all_concealed and f.hand.self_drawn), needs="self_drawn"),
+        Rule("4 exposed kongs", "Three doubles each", 3, D, lambda f: _when(f.exposed_kongs == 4),
+             needs="three kongs"),
+        Rule("A bouquet of flowers", "Three doubles each", 3, D, attrgetter("bouquets"), needs="flowers"),
         # The big ones.
-        Rule("4 concealed kongs", "The big ones", 4, D, lambda f: _when(f.concealed_kongs == 4), needs="kongs"),
+        Rule("4 concealed kongs", "The big ones", 4, D, lambda f: _when(f.concealed_kongs == 4),
+             needs="three kongs"),
         Rule("Earth's Blessing", "The big ones", 8, D, lambda f: _when(f.hand.blessing == "earth"),
              note="mahjong on the first tile discarded by East", needs="blessing"),
         Rule("Heaven's Blessing", "The big ones", 9, D,
              lambda f: _when(f.hand.blessing == "heaven"), note="East is dealt a mahjong", needs="blessing"),
     ]
     return tuple(rows)
+
+
+#: The gates of the points rows, and of the doubles rows: :func:`score` keeps the rows it asks
+#: for each combination of each separately, so there are few combinations to keep.
+_POINTS_GATES, _DOUBLES_GATES = (
+    sum({1 << GATES.index(r.needs) for r in rule_table() if r.kind == kind and r.needs})
+    for kind in ("points", "doubles"))
 
 
 # --------------------------------------------------------------------------- the result
@@ -350,15 +422,23 @@ class Score(NamedTuple):
 
 def _compiled(rules: RuleSet, mask: int) -> tuple:
     """The rows that can fire on a hand with these gates, split for :func:`score`:
-    points rows, hand-kind rows, other doubles rows. Kept on the rule set, built once."""
-    cache = rules.__dict__.setdefault("_compiled", {})
-    if mask not in cache:
-        table = [r for r in rule_table(rules) if not r.needs or mask & (1 << GATES.index(r.needs))]
-        flat = lambda rows: tuple((r.fires, r.name, r.value, r.column) for r in rows)  # noqa: E731
-        cache[mask] = (flat(r for r in table if r.kind == "points"),
-                       flat(r for r in table if r.kind == "doubles" and r.group),
-                       flat(r for r in table if r.kind == "doubles" and not r.group))
-    return cache[mask]
+    points rows, hand-kind rows, other doubles rows. Kept on the rule set, built once for each
+    combination of the points rows' gates, and of the doubles rows' gates."""
+    kept = rules.__dict__
+    if "_rows" not in kept:  # each row with its gate's bit (0: no gate), once per rule set
+        kept["_rows"] = tuple((1 << GATES.index(r.needs) if r.needs else 0, r.kind, bool(r.group),
+                               (r.fires, r.name, r.value, r.column)) for r in rule_table(rules))
+    points, doubles = kept.setdefault("_points", {}), kept.setdefault("_doubles", {})
+    pm, dm = mask & _POINTS_GATES, mask & _DOUBLES_GATES
+    if pm not in points:
+        points[pm] = tuple(flat for gate, kind, _, flat in kept["_rows"]
+                           if kind == "points" and (not gate or pm & gate))
+    if dm not in doubles:
+        table = [(group, flat) for gate, kind, group, flat in kept["_rows"]
+                 if kind == "doubles" and (not gate or dm & gate)]
+        doubles[dm] = (tuple(flat for group, flat in table if group),
+                       tuple(flat for group, flat in table if not group))
+    return (points[pm],) + doubles[dm]
 
 
 def paper_and_score(hand_points: int, doubles: int, rules: RuleSet = WILLINGDON) -> tuple[int, int]:
@@ -391,10 +471,13 @@ def score(hand: Hand, rules: RuleSet = WILLINGDON) -> Score:
     (58, 12, 237568)
     """
     f = Facts(hand)
+    mask = f.mask
+    kept = rules.__dict__
     try:
-        point_rows, kind_rows, double_rows = rules.__dict__["_compiled"][f.mask]
+        point_rows = kept["_points"][mask & _POINTS_GATES]
+        kind_rows, double_rows = kept["_doubles"][mask & _DOUBLES_GATES]
     except KeyError:
-        point_rows, kind_rows, double_rows = _compiled(rules, f.mask)
+        point_rows, kind_rows, double_rows = _compiled(rules, mask)
     new = tuple.__new__
     points: list[LineItem] = []
     doubles: list[LineItem] = []
@@ -411,7 +494,7 @@ def score(hand: Hand, rules: RuleSet = WILLINGDON) -> Score:
             dbl += value * len(where)
     also: tuple[str, ...] = ()
     kinds = [new(LineItem, (name, value, ONCE, column))
-             for fires, name, value, column in kind_rows if fires(f)]
+             for fires, name, value, column in kind_rows if fires(f)] if kind_rows else None
     if kinds:
         best = max(kinds, key=lambda i: i.each)  # first of the best on a tie
         doubles.insert(0, best)
