@@ -279,10 +279,12 @@ class LineCount(NamedTuple):
 class HandStats:
     """The counts over ``count`` hands scored under ``rules``; every figure derives from them.
 
-    ``joint``: ``(hand_points, doubles, hands)`` for every pair seen, sorted. ``lines``: one
-    :class:`LineCount` per row of the rule table, in the table's order.
+    ``label``: a short name for tables and legends (``"random hands"``); ``source``: what the
+    hands were, in full. ``joint``: ``(hand_points, doubles, hands)`` for every pair seen,
+    sorted. ``lines``: one :class:`LineCount` per row of the rule table, in the table's order.
     """
 
+    label: str
     source: str
     count: int
     rules: RuleSet
@@ -388,30 +390,51 @@ class HandStats:
 
     # Text --------------------------------------------------------------------------------
 
+    def at_least(self, value: int, what: str = "score") -> int:
+        """How many hands have at least ``value`` of ``"score"``, ``"doubles"``, ``"hand_points"``
+        or ``"paper_total"``."""
+        return sum(n for v, n in self._counts(what).items() if v >= value)
+
     def summary(self) -> str:
-        """The figures as plain text: what ``python -m mjscore.stats`` prints."""
+        """The figures as plain text: what ``python -m mjscore.stats`` prints.
+
+        >>> print(random_stats(1000, seed=4).summary().splitlines()[1])
+        paid (score > 0): 306 of 1,000 hands, 30.60% (1 in 3.3)
+        """
         c = self.count
-        pct = lambda n: f"{100 * n / c:.2f}%" if c else "-"  # noqa: E731
         out = [f"{c:,} {self.source}, scored under {self.rules.name} (minimum {self.minimum} doubles)"]
         if not c:
             return out[0]
-        out.append(f"paid (score > 0): {self.paid:,} hands, {pct(self.paid)}")
-        out.append("share paid, by minimum doubles: " + "  ".join(
-            f"{m}: {100 * s:.2f}%" for m, s in self.paid_shares().items()))
-        out.append("doubles: " + "  ".join(f"{d}: {pct(n)}" for d, n in self.doubles_counts().items()))
+
+        def share(n: int) -> str:
+            return f"{100 * n / c:.2f}%" + (f" (1 in {c / n:,.{1 if c / n < 10 else 0}f})" if n else "")
+
+        out.append(f"paid (score > 0): {self.paid:,} of {c:,} hands, {share(self.paid)}")
+        out.append("")
+        out.append("doubles     hands   share       paid if this were the minimum")
+        paid_from = c
+        for d, n in self.doubles_counts().items():
+            out.append(f"{d:>7} {n:>9,}   {100 * n / c:6.2f}%     {100 * paid_from / c:6.2f}%")
+            paid_from -= n
+        out.append("")
         out.append(f"hand points: mean {self.mean('hand_points'):.1f}, median {self.quantile(0.5, 'hand_points')}, "
-                   f"max {max(self.points_counts())}")
-        out.append(f"doubles: mean {self.mean('doubles'):.2f}, max {max(self.doubles_counts())}")
-        out.append(f"score: mean {self.mean():,.0f}")
+                   f"most {max(self.points_counts())}")
+        out.append(f"doubles: mean {self.mean('doubles'):.2f}, median {self.quantile(0.5, 'doubles')}, "
+                   f"most {max(self.doubles_counts())}")
+        out.append(f"score: mean {self.mean():,.0f} (every hand, 0 for those not paid)")
         if self.paid:
             qs = [(0.5, "median"), (0.9, "90th percentile"), (0.99, "99th percentile")]
             out.append("score of a paid hand: " + ", ".join(
                 f"{label} {self.quantile(q, paid_only=True):,}" for q, label in qs)
-                + f", max {max(self._counts('paid')):,}")
-        out.append("lines (share of hands it fired on; for doubles, the doubles it brought per 100 hands):")
+                + f", best {max(self._counts('paid')):,}")
+        for limit in (1_000, 10_000, 100_000, 1_000_000):
+            out.append(f"score {limit:,} or more: {share(self.at_least(limit))}")
+        out.append("")
+        out.append(f"{'line':<46} {'fires on: hands':>16} {'share':>8}   brings, per 100 hands")
         for item in self.lines:
-            extra = f"  {100 * item.total / c:7.2f} doubles" if item.kind == "doubles" else ""
-            out.append(f"  {item.line:<52} {pct(item.hands):>7}{extra}")
+            word = "doubles" if item.kind == "doubles" else "points"
+            out.append(f"{item.line:<46} {item.hands:>16,} {100 * item.hands / c:7.2f}%   "
+                       f"{100 * item.total / c:8.2f} {word}")
         return "\n".join(out)
 
 
@@ -422,7 +445,8 @@ _DBL_DOUBLES = itemgetter(1, 3)
 _CHUNK = 256
 
 
-def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, source: str = "hands") -> HandStats:
+def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, label: str = "hands",
+          source: str | None = None) -> HandStats:
     """Score every hand and count the results.
 
     >>> from mjscore.hands import parse
@@ -438,10 +462,10 @@ def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, source: str = "han
     hand, that it finds what :func:`~mjscore.willingdon.score` finds.
     """
     it = iter(hands)
-    return _tally(iter(lambda: list(islice(it, _CHUNK)), []), rules, source)
+    return _tally(iter(lambda: list(islice(it, _CHUNK)), []), rules, label, source or label)
 
 
-def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, source: str) -> HandStats:
+def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str) -> HandStats:
     if not isinstance(rules, RuleSet):
         raise StatsError(f"rules must be a RuleSet, not {rules!r}")
     joint: dict = {}  # (hand points, doubles) -> hands
@@ -464,7 +488,7 @@ def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, source: str) -> HandSta
     finally:
         if collecting:
             gc.enable()
-    return HandStats(source=source, count=count, rules=rules,
+    return HandStats(label=label, source=source, count=count, rules=rules,
                      joint=tuple(sorted((p, d, n) for (p, d), n in joint.items())),
                      lines=_lines(rules, points, doubles))
 
@@ -498,7 +522,7 @@ def random_stats(count: int, seed: int = 0, model: HandModel = MODEL,
     """:func:`tally` over ``count`` random hands of the model (see the module notes)."""
     source = f"random hands (seed {seed}; {model.describe()})"
     return _tally(_chunks(random.Random(_seed(seed)), model, _whole("the number of hands", count)),
-                  rules, source)
+                  rules, "random hands", source)
 
 
 #: How the dealt hands are described in a summary.
@@ -511,7 +535,7 @@ def dealt_stats(count: int, seed: int = 0, rules: RuleSet = WILLINGDON) -> HandS
 
     _whole("the number of hands", count)
     hands = islice(dealer(_seed(seed)), len(RAMP), len(RAMP) + count)
-    return tally(hands, rules, f"{DEALT[:-1]}; seed {seed})")
+    return tally(hands, rules, "dealt hands", f"{DEALT[:-1]}; seed {seed})")
 
 
 # --------------------------------------------------------------------------- command line
