@@ -1,0 +1,34 @@
+"""The benchmark script runs (in its quick mode, with tiny counts). Nothing here times anything:
+the machines are shared and noisy, so speed is measured by `make bench`, never asserted."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_benchmarks_run_in_quick_mode():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith("mjscore benchmarks (--quick")
+    for section in ("1. score() on ", "2. dealing ", "3. statistics: ", "4. python -c pass: ", "5. notebooks: ",
+                    "goals:"):
+        assert section in out, f"no {section!r} in the output"
+    assert "third-party modules imported: none" in out
+    try:
+        import mahjong  # noqa: F401  (a benchmark-only dependency: `make bench` installs it)
+    except ImportError:
+        assert "mahjong (riichi) is not installed" in out
+    else:
+        assert "ratio score() / estimate_hand_value: " in out
+
+
+def test_benchmarks_refuse_an_unknown_benchmark():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--only", "jokers"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and "unknown benchmark 'jokers'" in done.stderr
