@@ -407,7 +407,8 @@ class HandStats:
             return out[0]
 
         def share(n: int) -> str:
-            return f"{100 * n / c:.2f}%" + (f" (1 in {c / n:,.{1 if c / n < 10 else 0}f})" if n else "")
+            digits = 2 if n * 10_000 >= c or not n else 4
+            return f"{100 * n / c:.{digits}f}%" + (f" (1 in {c / n:,.{1 if c / n < 10 else 0}f})" if n else "")
 
         out.append(f"paid (score > 0): {self.paid:,} of {c:,} hands, {share(self.paid)}")
         out.append("")
