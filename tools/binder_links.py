@@ -12,16 +12,24 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: read the two settings with a plain pattern
+    tomllib = None
 
 ROOT = Path(__file__).resolve().parent.parent
 LINK = re.compile(r"https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/[\w./-]+?(?=[?)\s\"'\\]|$)")
 
 
 def setting() -> str:
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    conf = data["tool"]["mjscore"]
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    if tomllib is not None:
+        conf = tomllib.loads(text)["tool"]["mjscore"]
+    else:
+        section = text.split("[tool.mjscore]", 1)[1].split("\n[", 1)[0]
+        conf = dict(re.findall(r'^(repository|ref)\s*=\s*"([^"]+)"', section, re.M))
     return f"https://mybinder.org/v2/gh/{conf['repository']}/{conf['ref']}"
 
 

@@ -85,9 +85,9 @@ class AmericanPaymentsApp(App):
                                                  style={"description_width": "7em"},
                                                  layout=widgets.Layout(width="24em")), "mjs-american-category")
         self.rules = classed(widgets.ToggleButtons(
-            options=[("Seed: no double for Singles and Pairs, Quints", "home"),
-                     ("League card: only Singles and Pairs", "league")],
-            value=rules, description="Jokerless rule", style={"description_width": "7em", "button_width": "22em"}),
+            options=[("Seed: Singles and Pairs, Quints exempt", "home"),
+                     ("League card: Singles and Pairs exempt", "league")],
+            value=rules, description="Jokerless rule", style={"description_width": "7em", "button_width": "24em"}),
             "mjs-american-rules")
         self.result = classed(widgets.HTML(), "mjs-american-result")
         self.payout = None

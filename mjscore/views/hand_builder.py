@@ -80,7 +80,7 @@ class HandBuilderApp(App):
             kind = classed(widgets.ToggleButtons(options=[("pung", "pung"), ("kong", "kong")],
                                                  style={"button_width": "4.5em"}), f"mjs-builder-set{i}-kind")
             exposed = classed(widgets.ToggleButtons(options=[("concealed", False), ("exposed", True)],
-                                                    style={"button_width": "6.5em"}), f"mjs-builder-set{i}-exposed")
+                                                    style={"button_width": "8em"}), f"mjs-builder-set{i}-exposed")
             self.sets.append({"tile": tile, "kind": kind, "exposed": exposed})
             rows.append(widgets.HBox([widgets.Label(f"Set {i + 1}", layout=widgets.Layout(width="4em")),
                                       tile, kind, exposed]))
