@@ -100,6 +100,21 @@ _MELD_TILE = {kind: tuple({c: (_KEY[kind, t.major, exp], _BUCKET_BIT[_KEY[kind, 
 _BONUS_SEAT = {c: INFO[c].seat for c in BONUS_TILES}
 
 
+def _flower_facts(flowers: tuple, seat: str, round_: str) -> tuple:
+    """The flower facts of a hand: (own, round's, bouquets, their bits of the mask)."""
+    own = tuple(f for f in flowers if _BONUS_SEAT[f] == seat)
+    rnd = tuple(f for f in flowers if _BONUS_SEAT[f] == round_)
+    bouquets = tuple(word for kind, word in (("F", "flowers"), ("S", "seasons"))
+                     if sum(1 for f in flowers if f[0] == kind) == 4)
+    return own, rnd, bouquets, (1 << 23 if own else 0) | (1 << 24 if rnd else 0) | (1 << 25 if bouquets else 0)
+
+
+# They depend on the flowers, the seat and the round alone, and few combinations come up, so
+# each is worked out once (a bound keeps the memory small whatever hands are scored).
+_FLOWER_FACTS: dict[tuple, tuple] = {}
+_FLOWER_FACTS_KEPT = 1 << 16
+
+
 class Facts:
     """What the rows ask of a hand, worked out once in a single pass over its sets."""
 
@@ -185,31 +200,14 @@ class Facts:
             self.own_wind = self.round_wind = ()
         fl = self.flowers = hand.flowers
         if fl:
-            own_f: list[str] = []
-            round_f: list[str] = []
-            nf = 0
-            for x in fl:
-                belongs = _BONUS_SEAT[x]
-                if belongs == seat:
-                    own_f.append(x)
-                if belongs == round_:
-                    round_f.append(x)
-                if x[0] == "F":
-                    nf += 1
-            if own_f:
-                self.own_flowers = tuple(own_f)
-                more |= 1 << 23
-            else:
-                self.own_flowers = ()
-            if round_f:
-                self.round_flowers = tuple(round_f)
-                more |= 1 << 24
-            else:
-                self.round_flowers = ()
-            bouquets = ("flowers",) if nf == 4 else ()
-            self.bouquets = bouquets = bouquets + ("seasons",) if len(fl) - nf == 4 else bouquets
-            if bouquets:
-                more |= 1 << 25
+            key = (fl, seat, round_)
+            known = _FLOWER_FACTS.get(key)
+            if known is None:
+                known = _flower_facts(fl, seat, round_)
+                if len(_FLOWER_FACTS) < _FLOWER_FACTS_KEPT:
+                    _FLOWER_FACTS[key] = known
+            self.own_flowers, self.round_flowers, self.bouquets, bits = known
+            more |= bits
         else:
             self.own_flowers = self.round_flowers = self.bouquets = ()
         # Bit i is GATES[i]; `present` has the kinds of set, `more` the pair, winds, flowers.
