@@ -112,10 +112,14 @@ def bench_score(quick: bool) -> dict:
     from mjscore.stats import random_hands
     from mjscore.willingdon import fired_rows, score
 
+    from mjscore.deal import deal
+
     n, rounds = (300, 1) if quick else (20_000, 5)
     hands = list(random_hands(n, seed=2024))
+    dealt = deal(n, seed=2024)
     out = {"hands": n, "score_rate": best_rate(score, hands, rounds),
-           "fired_rows_rate": best_rate(fired_rows, hands, rounds)}
+           "fired_rows_rate": best_rate(fired_rows, hands, rounds),
+           "dealt_rate": best_rate(score, dealt, rounds)}
     riichi = riichi_hands()
     if riichi is None:
         out["riichi_rate"] = None
@@ -124,7 +128,7 @@ def bench_score(quick: bool) -> dict:
     repeat = 2 if quick else 150  # each hand this many times per round
     calls = [h for h in built for _ in range(repeat)]
     out["riichi_rate"] = best_rate(lambda a: estimate(a[0], a[1], dora_indicators=a[2], config=a[3]), calls,
-                                   1 if quick else 3)
+                                   1 if quick else 5)
     out["riichi_calls"] = len(calls)
     out["score_ratio"] = out["score_rate"] / out["riichi_rate"]
     return out
@@ -223,8 +227,9 @@ def bench_notebooks(quick: bool) -> dict:
     paths = sorted(folder.glob("*.ipynb"))
 
     def run(nb) -> None:
+        # the kernels' own chatter (a warning at start, a notice at shutdown) is not the report's
         NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
-                       resources={"metadata": {"path": str(folder)}}).execute()
+                       resources={"metadata": {"path": str(folder)}}).execute(stderr=subprocess.DEVNULL)
 
     try:
         each = {}
@@ -276,7 +281,8 @@ def main(argv: list[str] | None = None) -> int:
     if "score" in only:
         r = bench_score(args.quick)
         print(f"1. score() on {r['hands']:,} random legal hands: {_rate(r['score_rate'])} "
-              f"({1e6 / r['score_rate']:.2f} us a hand); fired_rows(): {_rate(r['fired_rows_rate'])}")
+              f"({1e6 / r['score_rate']:.2f} us a hand); on as many dealt practice hands (more lines fire): "
+              f"{_rate(r['dealt_rate'])}; fired_rows() on the random hands: {_rate(r['fired_rows_rate'])}")
         verdicts.append(("score() >= 100,000 hands/s", r["score_rate"] >= GOALS["score_rate"],
                          _rate(r["score_rate"])))
         if r["riichi_rate"] is None:
@@ -300,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"3. statistics: {r['hands']:,} random hands generated, scored and counted in {r['seconds']:.2f} s "
               f"(CPU {r['cpu_seconds']:.2f} s){extrapolated}; {r['hands'] / r['seconds']:,.0f} hands/s")
         verdicts.append(("a million hands in <= 10 s", r["per_million"] <= GOALS["stats_seconds"],
-                         f"{r['per_million']:.2f} s"))
+                         f"{r['per_million']:.2f} s (CPU {r['cpu_seconds'] * 1_000_000 / r['hands']:.2f} s)"))
 
     if "import" in only:
         r = bench_import(args.quick)
