@@ -68,7 +68,7 @@ import gc
 import random
 import sys
 import time
-from collections import _count_elements as _count  # the C loop behind Counter.update
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations, islice, repeat
@@ -193,7 +193,7 @@ def _chunks(rng: random.Random, model: HandModel, count: int) -> Iterator[list[H
         for _ in range(size):
             # Five different tiles, every five equally likely: two random pairs of tiles for
             # the four sets and one tile for the pair, all drawn again until the five differ
-            # (5 times in 6 they do at once); the pair is then a uniform one of the five.
+            # (about 4 times in 5 they do at once); the pair is then a uniform one of the five.
             while True:
                 a, b = couples[int(rand() * n_couples)]
                 c, d = couples[int(rand() * n_couples)]
@@ -469,9 +469,9 @@ def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, label: str = "hand
 def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str) -> HandStats:
     if not isinstance(rules, RuleSet):
         raise StatsError(f"rules must be a RuleSet, not {rules!r}")
-    joint: dict = {}  # (hand points, doubles) -> hands
-    points: dict = {}  # (doubles, the points rows that fired) -> hands: a few thousand keys
-    doubles: dict = {}  # (doubles, the doubles rows that fired) -> hands
+    joint: Counter = Counter()  # (hand points, doubles) -> hands
+    points: Counter = Counter()  # (doubles, the points rows that fired) -> hands: a few thousand keys
+    doubles: Counter = Counter()  # (doubles, the doubles rows that fired) -> hands
     count = 0
     # The cycle collector would walk every chunk's results over and over, and they hold no
     # cycles: it is paused while counting.
@@ -483,9 +483,9 @@ def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str
                 raise StatsError(f"tally counts Hands, not {type(chunk[0]).__name__}")
             fired = list(map(fired_rows, chunk, repeat(rules)))
             count += len(fired)
-            _count(joint, map(_HP_DBL, fired))
-            _count(points, map(_DBL_POINTS, fired))
-            _count(doubles, map(_DBL_DOUBLES, fired))
+            joint.update(map(_HP_DBL, fired))  # Counter counts an iterable in C
+            points.update(map(_DBL_POINTS, fired))
+            doubles.update(map(_DBL_DOUBLES, fired))
     finally:
         if collecting:
             gc.enable()
