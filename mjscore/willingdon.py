@@ -67,30 +67,37 @@ _KEY = {(kind, major, exposed): f"{kind}-{'major' if major else 'minor'}-{'expos
 
 #: What a row may need before it can fire at all. :func:`score` skips the rows whose need the
 #: hand lacks (a hand with no flowers never asks the flower lines): same result, less work.
-#: :class:`Facts` sets bit ``i`` of its ``mask`` when the hand has ``GATES[i]``:
-#: 0 flowers, 1 dragons (a pung/kong of one), 2 winds (likewise), 3 blessing, 4 dragon pair,
-#: 5 hand kind (at most one suit, or 1s and 9s only), 6 ends (a suit with pungs of its 1 and
-#: its 9), 7 concealed pungs (three or more), 8 three kongs (three or more exposed, or
-#: concealed), 9 self_drawn, 10-17 one per kind of set ("pung-minor-exposed" ..
-#: "kong-major-concealed": its set-points row), 18 wind pair, 19 end pair (a 1 or a 9),
-#: 20 three winds (pungs/kongs of three or four), 21 own wind, 22 round wind (a pung/kong of
-#: it), 23 own flower, 24 round flower, 25 bouquet. The tests check that no row ever fires
-#: behind a closed gate.
+#: :class:`Facts` sets the gate's bit (:data:`BIT`) in its ``mask`` when the hand has it:
+#: flowers; dragons, winds (a pung/kong of one); blessing; dragon pair; hand kind (at most
+#: one suit, or 1s and 9s only); ends (a suit with pungs of its 1 and its 9); concealed pungs
+#: (three or more); three kongs (three or more exposed, or concealed); self_drawn; one per
+#: kind of set ("pung-minor-exposed" .. "kong-major-concealed": its set-points row); wind
+#: pair; end pair (a 1 or a 9); three winds (pungs/kongs of three or four); own wind, round
+#: wind (a pung/kong of it); own flower; round flower; bouquet. The tests check that no row
+#: ever fires behind a closed gate.
 GATES = ("flowers", "dragons", "winds", "blessing", "dragon pair", "hand kind", "ends",
          "concealed pungs", "three kongs", "self_drawn") + tuple(_KEY.values()) + (
          "wind pair", "end pair", "three winds", "own wind", "round wind", "own flower",
          "round flower", "bouquet")
 
 
+#: The bit of each gate in :attr:`Facts.mask` (named, so that the order of GATES is free).
+BIT = {name: 1 << i for i, name in enumerate(GATES)}
+_FLOWERS, _DRAGONS, _WINDS, _BLESSING, _HAND_KIND, _ENDS = (
+    BIT["flowers"], BIT["dragons"], BIT["winds"], BIT["blessing"], BIT["hand kind"], BIT["ends"])
+_CONCEALED_PUNGS, _THREE_KONGS, _SELF_DRAWN = BIT["concealed pungs"], BIT["three kongs"], BIT["self_drawn"]
+_THREE_WINDS, _OWN_WIND, _ROUND_WIND = BIT["three winds"], BIT["own wind"], BIT["round wind"]
+
+
 # What Facts asks of each tile, looked up once per set instead of worked out (speed only:
 # a million hands are scored for the statistics). The pair: (honour, suit, terminal, its
 # bits of the mask: dragon pair, wind pair, end pair).
-_PAIR_TILE = {c: (t.honour, t.suit, t.terminal, (16 if t.dragon else 0) | (1 << 18 if t.wind else 0)
-                     | (1 << 19 if t.terminal else 0)) for c, t in INFO.items() if c in SET_TILES}
+_PAIR_TILE = {c: (t.honour, t.suit, t.terminal, (BIT["dragon pair"] if t.dragon else 0)
+                     | (BIT["wind pair"] if t.wind else 0) | (BIT["end pair"] if t.terminal else 0)) for c, t in INFO.items() if c in SET_TILES}
 # A pung or kong: _MELD_TILE[kind][exposed][tile] = (bucket key, its bit in GATES, honour,
 # dragon, suit, terminal, is a 1, counter), counter 0 exposed pung, 1 exposed kong,
 # 2 concealed kong, 3 concealed pung.
-_BUCKET_BIT = {key: 1 << GATES.index(key) for key in _KEY.values()}
+_BUCKET_BIT = {key: BIT[key] for key in _KEY.values()}
 _MELD_TILE = {kind: tuple({c: (_KEY[kind, t.major, exp], _BUCKET_BIT[_KEY[kind, t.major, exp]], t.honour,
                                t.dragon, t.suit, t.terminal, t.rank == 1,
                                (1 if exp else 2) if kind == "kong" else (0 if exp else 3))
@@ -106,7 +113,9 @@ def _flower_facts(flowers: tuple, seat: str, round_: str) -> tuple:
     rnd = tuple(f for f in flowers if _BONUS_SEAT[f] == round_)
     bouquets = tuple(word for kind, word in (("F", "flowers"), ("S", "seasons"))
                      if sum(1 for f in flowers if f[0] == kind) == 4)
-    return own, rnd, bouquets, (1 << 23 if own else 0) | (1 << 24 if rnd else 0) | (1 << 25 if bouquets else 0)
+    bits = ((BIT["own flower"] if own else 0) | (BIT["round flower"] if rnd else 0)
+            | (BIT["bouquet"] if bouquets else 0))
+    return own, rnd, bouquets, bits
 
 
 # They depend on the flowers, the seat and the round alone, and few combinations come up, so
@@ -186,16 +195,16 @@ class Facts:
             own, rnd = SEAT_WIND[seat], SEAT_WIND[round_]
             if own in winds:
                 self.own_wind = (own,)
-                more |= 1 << 21
+                more |= _OWN_WIND
             else:
                 self.own_wind = ()
             if rnd in winds:
                 self.round_wind = (rnd,)
-                more |= 1 << 22
+                more |= _ROUND_WIND
             else:
                 self.round_wind = ()
             if len(winds) >= 3:
-                more |= 1 << 20
+                more |= _THREE_WINDS
         else:
             self.own_wind = self.round_wind = ()
         fl = self.flowers = hand.flowers
@@ -211,11 +220,12 @@ class Facts:
         else:
             self.own_flowers = self.round_flowers = self.bouquets = ()
         # Bit i is GATES[i]; `present` has the kinds of set, `more` the pair, winds, flowers.
-        self.mask = ((1 if fl else 0) | (2 if dragons else 0) | (4 if winds else 0)
-                     | (8 if hand.blessing else 0) | more
-                     | (32 if len(suits) <= 1 or (not honours and all_terminal) else 0)
-                     | (64 if both else 0) | (128 if cp >= 3 else 0)
-                     | (256 if ek >= 3 or ck >= 3 else 0) | (512 if hand.self_drawn else 0) | present)
+        self.mask = ((_FLOWERS if fl else 0) | (_DRAGONS if dragons else 0) | (_WINDS if winds else 0)
+                     | (_BLESSING if hand.blessing else 0) | more
+                     | (_HAND_KIND if len(suits) <= 1 or (not honours and all_terminal) else 0)
+                     | (_ENDS if both else 0) | (_CONCEALED_PUNGS if cp >= 3 else 0)
+                     | (_THREE_KONGS if ek >= 3 or ck >= 3 else 0) | (_SELF_DRAWN if hand.self_drawn else 0)
+                     | present)
 
 
 # --------------------------------------------------------------------------- the table
@@ -355,7 +365,7 @@ def rule_table(rules: RuleSet = WILLINGDON) -> tuple[Rule, ...]:
 #: The gates of the points rows, and of the doubles rows: :func:`score` keeps the rows it asks
 #: for each combination of each separately, so there are few combinations to keep.
 _POINTS_GATES, _DOUBLES_GATES = (
-    sum({1 << GATES.index(r.needs) for r in rule_table() if r.kind == kind and r.needs})
+    sum({BIT[r.needs] for r in rule_table() if r.kind == kind and r.needs})
     for kind in ("points", "doubles"))
 
 
@@ -453,7 +463,7 @@ def _compiled(rules: RuleSet, mask: int) -> tuple:
     combination of the points rows' gates, and of the doubles rows' gates."""
     kept = rules.__dict__
     if "_rows" not in kept:  # each row with its gate's bit (0: no gate), once per rule set
-        kept["_rows"] = tuple((1 << GATES.index(r.needs) if r.needs else 0, r.kind, bool(r.group),
+        kept["_rows"] = tuple((BIT[r.needs] if r.needs else 0, r.kind, bool(r.group),
                                (r.fires, r.name, r.value, r.column, 4 * i))
                               for i, r in enumerate(rule_table(rules)))
     points, doubles = kept.setdefault("_points", {}), kept.setdefault("_doubles", {})
