@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Iterator, Sequence
 
-from .hands import Hand, Meld, format_hand, parse
+from .hands import Hand, Meld, format_hand, parse  # noqa: F401 (format_hand: the doctests)
 from .tiles import DRAGONS, SEASONS, FLOWERS, SEATS, SUITS, WINDS
 from .willingdon import score
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from .hands import Meld
 from .settle import Settlement, TableRules, settle_false_mahjong, settle_win
 from .tiles import INFO, SEAT_NAMES, SEATS, SET_TILES, tile_name
-from .willingdon import WILLINGDON, RuleSet, paper_and_score  # noqa: F401 (re-exported)
+from .willingdon import paper_and_score  # noqa: F401 (re-exported: the notebooks use it)
 
 
 class GoulashError(ValueError):

@@ -112,7 +112,6 @@ import csv
 import io
 import os
 import random
-import tempfile
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -122,7 +121,7 @@ from .hands import HandError, parse
 from .settle import (SettlementError, TableRules, settle_false_mahjong, settle_wall_game,
                      settle_win)
 from .tiles import SEAT_NAMES, SEATS, TileError
-from .trainer import data_dir  # the one per-user folder (MJSCORE_DATA_DIR wins when set)
+from .storage import atomic_write, data_dir  # the one per-user folder (MJSCORE_DATA_DIR wins when set)
 from .willingdon import WILLINGDON, RuleSet, score
 
 __all__ = ["AMERICAN_COLUMNS", "Entry", "Figures", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult",
@@ -157,7 +156,7 @@ _FORMULA_START = ("=", "+", "-", "@")
 
 def journal_path(name: str | os.PathLike) -> Path:
     """Where the scorekeeper app keeps a journal: a bare file name goes in the ``nights``
-    folder of the user data folder (:func:`mjscore.trainer.data_dir`: ``MJSCORE_DATA_DIR``
+    folder of the user data folder (:func:`mjscore.storage.data_dir`: ``MJSCORE_DATA_DIR``
     when set, else ``~/.local/share/mjscore`` or the platform's equivalent); anything with a
     folder in it (``./night.csv``) is used as is.
 
@@ -181,32 +180,7 @@ def _atomic_write(path: Path, text: str | bytes) -> bytes:
     Zoë right; bytes are written as they are. Returns the bytes written.
     """
     data = text if isinstance(text, bytes) else text.encode("utf-8-sig")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        except OSError:
-            pass
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:  # make the rename itself durable (POSIX); not possible everywhere, and not needed there
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
+    atomic_write(path, data)
     return data
 
 

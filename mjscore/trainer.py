@@ -80,8 +80,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import sys
-import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -93,6 +91,7 @@ from .deal import dealer
 from .hands import Hand, HandError
 from .tiles import INFO, SEAT_WIND, tile_name
 from .willingdon import WILLINGDON, LineItem, RuleSet, Score, rule_table, score
+from .storage import atomic_write, data_dir  # noqa: F401 (data_dir is part of this API)
 
 try:  # POSIX
     import fcntl
@@ -114,25 +113,6 @@ class TrainerError(ValueError):
 
 
 # --------------------------------------------------------------------------- where
-
-
-def data_dir() -> Path:
-    """The per-user folder for saved progress (created when first written to).
-
-    ``MJSCORE_DATA_DIR`` wins when set; else the platform's user data folder.
-    """
-    override = os.environ.get("MJSCORE_DATA_DIR")
-    if override:
-        return Path(override)
-    if sys.platform.startswith("win"):
-        base = os.environ.get("APPDATA")
-        return Path(base) / "mjscore" if base else Path.home() / "AppData" / "Roaming" / "mjscore"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "mjscore"
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "mjscore"
-    return Path.home() / ".local" / "share" / "mjscore"
 
 
 def progress_path() -> Path:
@@ -584,29 +564,7 @@ def _locked(path: Path, *, wait: float = 10.0) -> Iterator[None]:
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so that ``path`` is always either the old file or the whole new one."""
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable, where a folder can be synced
-        try:
-            dfd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
+    atomic_write(path, text.encode("utf-8"))
 
 
 def _why(e: OSError) -> str:

@@ -46,7 +46,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..hands import Hand, HandError, Meld, format_hand, load_hand
-from ..tiles import BONUS_TILES, INFO, SEAT_NAMES, SEATS, SET_TILES
+from ..tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ..willingdon import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from ._app import App, classed
 from .panels import error_html, headline_html, score_html

@@ -48,13 +48,13 @@ from __future__ import annotations
 
 import html
 import os
-from contextlib import contextmanager
 from datetime import date
 
 import ipywidgets as widgets
 
 from ..american import CATEGORIES
 from ..ledger import Ledger, LedgerError, journal_path, open_night
+from ._app import App
 from .ledger_views import payments_html, report_card_html, totals_html, totals_svg
 
 __all__ = ["ScorekeeperApp", "VALUES"]
@@ -70,7 +70,7 @@ def _classed(widget: widgets.Widget, *classes: str) -> widgets.Widget:
     return widget
 
 
-class ScorekeeperApp:
+class ScorekeeperApp(App):
     """The scorekeeper app; ``.widget`` is what to display (or make the app a cell's result).
 
     ``journal``: the night's file. A bare name (``"our-night.csv"``) lives in the data
@@ -149,23 +149,6 @@ class ScorekeeperApp:
             self.players.value = ", ".join(players)
             self.start_night()
         self.refresh()
-
-    # -- display -------------------------------------------------------------------------
-
-    def _repr_mimebundle_(self, **kwargs):
-        data = self.widget._repr_mimebundle_(**kwargs)
-        # A stable plain-text stand-in for viewers without widgets (and for nbval to compare).
-        data["text/plain"] = (f"{type(self).__name__}: an interactive app; run the notebook in "
-                              "JupyterLab or Voila to use it")
-        return data
-
-    @contextmanager
-    def _quietly(self):
-        was, self._busy = self._busy, True
-        try:
-            yield
-        finally:
-            self._busy = was
 
     # -- the night -----------------------------------------------------------------------------
 

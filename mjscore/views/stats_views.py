@@ -172,7 +172,7 @@ def lines_table(stats: HandStats, *, kind: str = "doubles", top: int | None = No
         "fires on (% of hands)": [_pct(ln.hands, stats.count) for _, ln in lines],
         f"{word} per 100 hands": [round(100 * ln.total / stats.count, 2) for _, ln in lines],
         f"share of all {word} (%)": [_pct(ln.total, total) for _, ln in lines],
-        f"share in paid hands (%)": [_pct(ln.paid_total, paid_total) for _, ln in lines],
+        "share in paid hands (%)": [_pct(ln.paid_total, paid_total) for _, ln in lines],
     }, index=pd.Index([ln.line for _, ln in lines], name="line"))
     return frame
 

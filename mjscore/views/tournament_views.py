@@ -254,7 +254,7 @@ def night_summary_html(games: Sequence[Game], table: TournamentTable | None = No
     scored = sum(score_game(g, t).points[g.winner] for g in won)
     thrown = int(throws["threw"].sum())
     walls = [g for g in games if g.scores_as == "wall"]
-    parts = [f'<div class="mjs-tournament-summary" style="font:14px Verdana,Arial,sans-serif">',
+    parts = ['<div class="mjs-tournament-summary" style="font:14px Verdana,Arial,sans-serif">',
              f"<p>After {len(games)} games: <b>First at home: {_names(first_home)} "
              f"({int(night.loc[first_home[0], 'home']):+,})</b>. <b>First at the tournament: "
              f"{_names(first_tour)} ({int(night.loc[first_tour[0], 'tournament']):,} points)</b> under the "
