@@ -37,17 +37,12 @@ def _whole(what: str, minimum: int = 0):
 def _read_text(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
+    from .storage import read_bytes
+
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise CLIError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise CLIError(f"{path} is a folder, not a file") from None
+        return read_bytes(path, CLIError).decode("utf-8")
     except UnicodeDecodeError:
         raise CLIError(f"{path} is not a text file") from None
-    except OSError as e:
-        raise CLIError(f"cannot read {path}: {e.strerror}") from None
 
 
 def _print_json(data: object) -> None:

@@ -67,7 +67,9 @@ def _chance(rng: random.Random, p: float) -> bool:
     return rng.random() < p
 
 
-def _weighted(rng: random.Random, table: Sequence[tuple[object, float]]):
+def weighted_choice(rng: random.Random, table: Sequence[tuple[object, float]]):
+    """One item from ``(item, weight)`` pairs, using ``rng.random()`` only, so the same seed
+    gives the same choice on every machine and Python version."""
     r = rng.random() * sum(w for _, w in table)
     for item, w in table:
         r -= w
@@ -103,7 +105,7 @@ _TERMINALS = [f"{r}{s}" for s in _SUITS for r in (1, 9)]
 
 def _tiles_mixed(rng: random.Random) -> tuple[list[str], str]:
     """Anything goes: two or three suits and perhaps an honour or two."""
-    honours = _weighted(rng, ((0, 3), (1, 4), (2, 2)))
+    honours = weighted_choice(rng, ((0, 3), (1, 4), (2, 2)))
     tiles = _some(rng, _HONOURS, honours) + _some(rng, _ALL_SUITED, 5 - honours)
     tiles = _some(rng, tiles, 5)
     return tiles[:4], tiles[4]
@@ -115,7 +117,7 @@ def _tiles_pure(rng: random.Random) -> tuple[list[str], str]:
 
 
 def _tiles_clean(rng: random.Random) -> tuple[list[str], str]:
-    honours = _weighted(rng, ((1, 4), (2, 4), (3, 1)))
+    honours = weighted_choice(rng, ((1, 4), (2, 4), (3, 1)))
     tiles = _some(rng, _HONOURS, honours) + _some(rng, _suit_tiles(_pick(rng, _SUITS)), 5 - honours)
     tiles = _some(rng, tiles, 5)
     return tiles[:4], tiles[4]
@@ -133,13 +135,13 @@ def _tiles_heads_tails(rng: random.Random) -> tuple[list[str], str]:
 
 def _tiles_all_major(rng: random.Random) -> tuple[list[str], str]:
     suit = _pick(rng, _SUITS)
-    ends = _some(rng, [f"1{suit}", f"9{suit}"], _weighted(rng, ((1, 1), (2, 3))))
+    ends = _some(rng, [f"1{suit}", f"9{suit}"], weighted_choice(rng, ((1, 1), (2, 3))))
     tiles = _some(rng, ends + _some(rng, _HONOURS, 5 - len(ends)), 5)
     return tiles[:4], tiles[4]
 
 
 def _tiles_winds(rng: random.Random) -> tuple[list[str], str]:
-    n = _weighted(rng, ((3, 3), (4, 1)))
+    n = weighted_choice(rng, ((3, 3), (4, 1)))
     melds = _some(rng, _WINDS, n)
     rest = [t for t in _some(rng, _DRAGONS + tuple(_ALL_SUITED), 5) if t not in melds]
     melds += rest[:4 - n]
@@ -148,7 +150,7 @@ def _tiles_winds(rng: random.Random) -> tuple[list[str], str]:
 
 
 def _tiles_dragons(rng: random.Random) -> tuple[list[str], str]:
-    n = _weighted(rng, ((2, 2), (3, 3)))
+    n = weighted_choice(rng, ((2, 2), (3, 3)))
     melds = _some(rng, _DRAGONS, n)
     rest = _some(rng, _WINDS + tuple(_ALL_SUITED), 5 - n)
     return _some(rng, melds + rest[:4 - n], 4), rest[4 - n]
@@ -201,27 +203,27 @@ _STYLES = ((_style_open, 62), (_style_concealed, 26), (_style_exposed_kongs, 6),
 
 
 def _flowers(rng: random.Random) -> list[str]:
-    how = _weighted(rng, (("none", 30), ("some", 62), ("bouquet", 8)))
+    how = weighted_choice(rng, (("none", 30), ("some", 62), ("bouquet", 8)))
     if how == "none":
         return []
     if how == "bouquet":
         first = list(FLOWERS if _chance(rng, 0.5) else SEASONS)
         other = SEASONS if first[0] == "F1" else FLOWERS
-        extra = _some(rng, other, _weighted(rng, ((0, 3), (1, 2), (2, 1))))
+        extra = _some(rng, other, weighted_choice(rng, ((0, 3), (1, 2), (2, 1))))
         return _some(rng, first + extra, 4 + len(extra))
-    return _some(rng, FLOWERS + SEASONS, _weighted(rng, ((1, 5), (2, 4), (3, 2))))
+    return _some(rng, FLOWERS + SEASONS, weighted_choice(rng, ((1, 5), (2, 4), (3, 2))))
 
 
 # --------------------------------------------------------------------------- dealing
 
 
 def _one_hand(rng: random.Random) -> Hand:
-    melds, pair = _weighted(rng, _THEMES)(rng)
-    looks = _weighted(rng, _STYLES)(rng, 4)
+    melds, pair = weighted_choice(rng, _THEMES)(rng)
+    looks = weighted_choice(rng, _STYLES)(rng, 4)
     seat, rnd = _pick(rng, SEATS), _pick(rng, SEATS)
     all_concealed = not any(exposed for _, exposed in looks)
     self_drawn = _chance(rng, 0.6 if all_concealed else 0.25)
-    blessing = _weighted(rng, ((None, 94), ("earth", 3), ("heaven", 3)))
+    blessing = weighted_choice(rng, ((None, 94), ("earth", 3), ("heaven", 3)))
     if blessing:  # no tile drawn yet: no kongs, not self-drawn; East is dealt Heaven's hand
         looks = [("pung", exposed and blessing == "earth") for _, exposed in looks]
         self_drawn = False

@@ -121,8 +121,9 @@ from .hands import HandError, parse
 from .settle import (SettlementError, TableRules, settle_false_mahjong, settle_wall_game,
                      settle_win)
 from .tiles import SEAT_NAMES, SEATS, TileError
-from .storage import atomic_write, data_dir  # the one per-user folder (MJSCORE_DATA_DIR wins when set)
+from .storage import atomic_write, data_dir, read_bytes  # the one per-user folder (MJSCORE_DATA_DIR wins when set)
 from .willingdon import WILLINGDON, RuleSet, score
+from .deal import weighted_choice
 
 __all__ = ["AMERICAN_COLUMNS", "Entry", "Figures", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult",
            "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path",
@@ -1063,14 +1064,7 @@ def load_journal(path: str | os.PathLike, *, players: Sequence[str] | None = Non
     first rewrites it.
     """
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise LedgerError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise LedgerError(f"{path} is a folder, not a file") from None
-    except OSError as e:
-        raise LedgerError(f"cannot read {path}: {e.strerror}") from None
+    data = read_bytes(path, LedgerError)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -1112,16 +1106,6 @@ def open_night(journal: str | os.PathLike, players: Sequence[str] | None = None,
 #: The card values of a simulated night and their weights: most hands on the card are 25,
 #: and 30 and 35 are common; 40 to 50 are the harder hands.
 SIM_VALUES = ((25, 40), (30, 25), (35, 15), (40, 8), (45, 6), (50, 6))
-
-
-def _pick(rng: random.Random, weighted: Sequence[tuple[object, float]]) -> object:
-    """One choice from ``(thing, weight)`` pairs, using ``rng.random()`` only."""
-    x = rng.random() * sum(w for _, w in weighted)
-    for thing, w in weighted:
-        x -= w
-        if x < 0:
-            return thing
-    return weighted[-1][0]
 
 
 def simulate_night(players: Sequence[str] = ("Ann", "Bea", "Cat", "Dee"), hands: int = 20, *,
@@ -1170,13 +1154,13 @@ def simulate_night(players: Sequence[str] = ("Ann", "Bea", "Cat", "Dee"), hands:
             winner = table[min(int(rng.random() * 4), 3)]
             others = [p for p in table if p != winner]
             how = "self-drawn" if rng.random() < self_drawn else "discard"
-            category = _pick(rng, (("other", 90), ("singles-and-pairs", 6), ("quints", 4)))
+            category = weighted_choice(rng, (("other", 90), ("singles-and-pairs", 6), ("quints", 4)))
             if category == "singles-and-pairs":
                 value, joke = 50, True
             elif category == "quints":
-                value, joke = _pick(rng, ((40, 1), (45, 1))), False
+                value, joke = weighted_choice(rng, ((40, 1), (45, 1))), False
             else:
-                value, joke = _pick(rng, SIM_VALUES), rng.random() < jokerless
+                value, joke = weighted_choice(rng, SIM_VALUES), rng.random() < jokerless
             entry.update(winner=winner, how=how, value=value, jokerless=joke, category=category)
             if how == "discard":
                 entry["thrower"] = others[min(int(rng.random() * 3), 2)]

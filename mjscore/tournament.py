@@ -53,6 +53,7 @@ from importlib import resources
 from typing import Iterable, Mapping, Sequence
 
 from .american import CATEGORIES, HOWS, PAYS_AS
+from .storage import read_bytes
 
 
 class TournamentError(ValueError):
@@ -339,16 +340,9 @@ def load_table(path: str | os.PathLike) -> TournamentTable:
     An unreadable file, bad JSON or a malformed table is refused with one sentence."""
     where = str(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise TournamentError(f"no such table file: {where}") from None
-    except IsADirectoryError:
-        raise TournamentError(f"the table file {where} is a folder") from None
+        text = read_bytes(path, TournamentError, "table file").decode("utf-8")
     except UnicodeDecodeError:
         raise TournamentError(f"the table file {where} is not UTF-8 text") from None
-    except OSError as e:
-        raise TournamentError(f"cannot read the table file {where}: {e.strerror}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

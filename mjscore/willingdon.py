@@ -479,6 +479,15 @@ def _compiled(rules: RuleSet, mask: int) -> tuple:
     return (points[pm],) + doubles[dm]
 
 
+def _rows_for(rules: RuleSet, mask: int) -> tuple:
+    """The rows :func:`score` and :func:`fired_rows` ask for a hand with these gates."""
+    kept = rules.__dict__
+    try:
+        return (kept["_points"][mask & _POINTS_GATES],) + kept["_doubles"][mask & _DOUBLES_GATES]
+    except KeyError:
+        return _compiled(rules, mask)
+
+
 def paper_and_score(hand_points: int, doubles: int, rules: RuleSet = WILLINGDON) -> tuple[int, int]:
     """Hand points x 2^doubles (the paper total), and what it pays under the rule set's minimum:
     the arithmetic :func:`score` ends with, for charts and questions given as bare numbers.
@@ -509,13 +518,7 @@ def score(hand: Hand, rules: RuleSet = WILLINGDON) -> Score:
     (58, 12, 237568)
     """
     f = Facts(hand)
-    mask = f.mask
-    kept = rules.__dict__
-    try:
-        point_rows = kept["_points"][mask & _POINTS_GATES]
-        kind_rows, double_rows = kept["_doubles"][mask & _DOUBLES_GATES]
-    except KeyError:
-        point_rows, kind_rows, double_rows = _compiled(rules, mask)
+    point_rows, kind_rows, double_rows = _rows_for(rules, f.mask)
     new = tuple.__new__
     points: list[LineItem] = []
     doubles: list[LineItem] = []
@@ -568,13 +571,7 @@ def fired_rows(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[int, int, int, 
     3
     """
     f = Facts(hand)
-    mask = f.mask
-    kept = rules.__dict__
-    try:
-        point_rows = kept["_points"][mask & _POINTS_GATES]
-        kind_rows, double_rows = kept["_doubles"][mask & _DOUBLES_GATES]
-    except KeyError:
-        point_rows, kind_rows, double_rows = _compiled(rules, mask)
+    point_rows, kind_rows, double_rows = _rows_for(rules, f.mask)
     hp = dbl = points = doubles = 0
     for fires, _, value, _, shift in point_rows:
         where = fires(f)
