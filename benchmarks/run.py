@@ -2,12 +2,12 @@
 
     python benchmarks/run.py            (or: make bench; --quick: tiny counts, proves it runs)
 
-1. ``score()`` on typical legal hands (the random-hand model of :mod:`mjscore.stats`), in hands
+1. ``score()`` on typical legal hands (the random-hand model of :mod:`mjscore.willingdon.stats`), in hands
    a second, against the ``mahjong`` package's riichi ``HandCalculator.estimate_hand_value``
    on complete riichi hands (its own game). Goal: at least 100,000 hands/s, and 10x its rate.
-2. Dealing practice hands (:func:`mjscore.deal.deal`), in hands a second.
+2. Dealing practice hands (:func:`mjscore.willingdon.deal.deal`), in hands a second.
 3. The statistics run: a million random hands generated, scored and counted
-   (:func:`mjscore.stats.random_stats`). Goal: at most 10 s.
+   (:func:`mjscore.willingdon.stats.random_stats`). Goal: at most 10 s.
 4. ``import mjscore`` against a bare interpreter start (``python -c pass``), many times each,
    in turn. Goal: adds under 30 ms, and imports no pandas, matplotlib or ipywidgets.
 5. The notebook suite: every ``notebooks/*.ipynb`` executed with nbclient in this process,
@@ -109,10 +109,10 @@ def riichi_hands():
 
 
 def bench_score(quick: bool) -> dict:
-    from mjscore.stats import random_hands
+    from mjscore.willingdon.stats import random_hands
     from mjscore.willingdon import fired_rows, score
 
-    from mjscore.deal import deal
+    from mjscore.willingdon.deal import deal
 
     n, rounds = (300, 1) if quick else (20_000, 5)
     hands = list(random_hands(n, seed=2024))
@@ -138,8 +138,8 @@ def bench_score(quick: bool) -> dict:
 
 
 def bench_deal(quick: bool) -> dict:
-    from mjscore.deal import deal
-    from mjscore.stats import random_hands
+    from mjscore.willingdon.deal import deal
+    from mjscore.willingdon.stats import random_hands
 
     n = 200 if quick else 20_000
     best = float("inf")
@@ -160,7 +160,7 @@ def bench_deal(quick: bool) -> dict:
 
 
 def bench_stats(quick: bool, count: int | None) -> dict:
-    from mjscore.stats import random_stats
+    from mjscore.willingdon.stats import random_stats
 
     count = count if count is not None else (2_000 if quick else 1_000_000)
     start, cpu = time.perf_counter(), time.process_time()
@@ -296,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if "deal" in only:
         r = bench_deal(args.quick)
-        print(f"2. dealing {r['hands']:,} practice hands (mjscore.deal): {_rate(r['deal_rate'])}; "
+        print(f"2. dealing {r['hands']:,} practice hands (mjscore.willingdon.deal): {_rate(r['deal_rate'])}; "
               f"the random-hand model: {_rate(r['model_rate'])} (ratio {r['model_rate'] / r['deal_rate']:.0f}x: "
               f"the dealer builds themed hands, checks each, and scores it to decide on a redeal)")
 

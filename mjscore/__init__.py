@@ -8,11 +8,11 @@ apps) live in :mod:`mjscore.views` and are imported only when asked for.
 237568
 """
 
-from .american import HOME, LEAGUE_CARD, AmericanError, HomeRules, home_payments
+from .american.home import HOME, LEAGUE_CARD, AmericanError, HomeRules, home_payments
 from .hands import Hand, HandError, Meld, format_hand, load_hand, parse
-from .settle import TableRules, settle_false_mahjong, settle_wall_game, settle_win
+from .willingdon.settle import TableRules, settle_false_mahjong, settle_wall_game, settle_win
 from .tiles import TileError
-from .willingdon import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, rule_table, score
+from .willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, rule_table, score
 
 __version__ = "0.1.0"
 

@@ -68,7 +68,7 @@ def _add_willingdon(sub) -> None:
 
 def _run_willingdon(args) -> None:
     from .hands import load_hand
-    from .willingdon import WILLINGDON, score
+    from .willingdon.scoring import WILLINGDON, score
 
     hand = load_hand(_read_text(args.hand))
     rules = WILLINGDON
@@ -87,7 +87,7 @@ def _run_willingdon(args) -> None:
 
 
 def _add_american(sub) -> None:
-    from .american import CATEGORIES, HOWS
+    from .american.home import CATEGORIES, HOWS
 
     p = sub.add_parser("american", help="who pays what for an American Mah Jongg hand")
     p.add_argument("--value", required=True, type=_whole("the hand's value", 1))
@@ -101,7 +101,7 @@ def _add_american(sub) -> None:
 
 
 def _run_american(args) -> None:
-    from .american import HOME, LEAGUE_CARD, home_payments
+    from .american.home import HOME, LEAGUE_CARD, home_payments
 
     payout = home_payments(args.value, args.how, jokerless=args.jokerless, category=args.category,
                            rules=LEAGUE_CARD if args.league_card else HOME)
@@ -124,7 +124,7 @@ def _add_deal(sub) -> None:
 
 
 def _run_deal(args) -> None:
-    from .deal import deal
+    from .willingdon.deal import deal
 
     if args.count > _MAX_DEAL:
         raise CLIError(f"--count must be {_MAX_DEAL:,} or less, not {args.count:,}")
@@ -136,8 +136,8 @@ def _run_deal(args) -> None:
 
 
 def _add_tournament(sub) -> None:
-    from .american import CATEGORIES
-    from .tournament import PRESET_NAMES, TOURNAMENT_HOWS
+    from .american.home import CATEGORIES
+    from .american.tournament.scoring import PRESET_NAMES, TOURNAMENT_HOWS
 
     p = sub.add_parser("tournament", help="tournament points for an American Mah Jongg hand, by role")
     p.add_argument("--value", type=_whole("the hand's value", 1), default=None,
@@ -155,7 +155,7 @@ def _add_tournament(sub) -> None:
 
 
 def _run_tournament(args) -> None:
-    from .tournament import SCORES_AS, get_table, points_by_role
+    from .american.tournament.scoring import SCORES_AS, get_table, points_by_role
 
     table = get_table(args.table)
     value = args.value
@@ -185,7 +185,7 @@ def _add_night(sub) -> None:
 
 
 def _run_night(args) -> None:
-    from .ledger import read_journal
+    from .night.ledger import read_journal
 
     players = [n.strip() for n in args.players.split(",")] if args.players is not None else None
     name = "standard input" if args.ledger == "-" else args.ledger

@@ -1,8 +1,11 @@
 """Where a learner's files live, and how they are written so that nothing is ever half-saved.
 
-Trainer progress and a night's journal both go through here: one per-user data folder, and
-one atomic write (a temporary file in the same folder, flushed and synced, then renamed over
-the old file), so a crash or a closed laptop leaves either the old file or the whole new one.
+Trainer progress and a night's journal both go through here: one per-user data folder
+(:func:`data_dir`); one lock (:func:`locked`) that works with or without ``flock``; one
+append (:func:`append_record`: a record is on disk when it returns, and costs the same whatever
+the file's length); and one atomic write (:func:`atomic_write`: a temporary file in the same
+folder, flushed and synced, then renamed over the old file), so a crash or a closed laptop
+leaves either the old file or the whole new one.
 """
 
 from __future__ import annotations
@@ -10,7 +13,10 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 
 def data_dir() -> Path:
@@ -72,9 +78,103 @@ def atomic_write(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+    _sync_folder(path.parent)
+
+
+# --------------------------------------------------------------------------- locks and logs
+
+try:  # JupyterLite's kernel has an fcntl module with nothing in it; Windows has none at all
+    from fcntl import LOCK_EX, LOCK_UN, flock as _flock
+except ImportError:
+    _flock = None
+
+
+class LockTimeout(OSError):
+    """Another writer has held the lock for longer than we are willing to wait."""
+
+
+@contextmanager
+def locked(path: Path | str, *, wait: float = 30.0) -> Iterator[None]:
+    """Hold the exclusive lock of ``path`` (the file need not exist) for the ``with`` block.
+
+    ``flock`` on ``<path>.lock`` where the platform has it (released by the kernel if the
+    process dies); else the lock is the existence of ``<path>.lock-excl``, created with
+    ``O_EXCL``, and one left by a process that died is taken over once it is ``wait`` seconds old.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if _flock is not None:
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            _flock(fd, LOCK_EX)
+        except OSError:  # a file system without flock (some network shares): the lock file below
+            os.close(fd)
+        else:
+            try:
+                yield
+            finally:
+                _flock(fd, LOCK_UN)
+                os.close(fd)
+            return
+    lock = path.with_name(path.name + ".lock-excl")
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            break
+        except FileExistsError:
+            try:
+                stale = time.time() - os.path.getmtime(lock) > wait
+            except OSError:
+                stale = False
+            if stale:
+                try:
+                    os.unlink(lock)
+                except OSError:
+                    pass
+                continue
+            if time.monotonic() > deadline:
+                raise LockTimeout(f"{path} is locked by another writer (remove {lock} if none is running)")
+            time.sleep(0.01)
+    try:
+        os.close(fd)
+        yield
+    finally:
+        try:
+            os.unlink(lock)
+        except OSError:
+            pass
+
+
+def append_record(path: Path | str, data: bytes) -> int:
+    """Append ``data`` (whole records, each ending in a newline) to ``path`` in one write,
+    flushed and synced: when this returns, the records are on disk. Creates the file (and its
+    folder) if needed. Returns the file's size after the write. Hold :func:`locked` around it
+    when several writers may append, so that records never interleave."""
+    path = Path(path)
+    new = not path.exists()
+    if new:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+        os.fsync(fd)
+        size = os.fstat(fd).st_size
+    finally:
+        os.close(fd)
+    if new:
+        _sync_folder(path.parent)
+    return size
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a new or renamed entry in ``folder`` survive a power cut, where the platform can."""
     if hasattr(os, "O_DIRECTORY"):
         try:
-            dfd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+            dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
             try:
                 os.fsync(dfd)
             finally:

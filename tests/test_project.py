@@ -51,7 +51,7 @@ def test_the_installed_stack_is_the_pinned_one():
 
 
 def test_import_mjscore_imports_nothing_third_party():
-    code = ("import sys, mjscore, mjscore.cli, mjscore.hands, mjscore.willingdon, mjscore.american, mjscore.settle;"
+    code = ("import sys, mjscore, mjscore.cli, mjscore.hands, mjscore.willingdon, mjscore.american, mjscore.willingdon.settle;"
             "heavy = [m for m in ('pandas', 'matplotlib', 'ipywidgets', 'numpy', 'IPython') if m in sys.modules];"
             "print(','.join(heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -4,7 +4,7 @@ instant and free of third-party imports; import what you need from its modules::
 
     from mjscore.views.tiles import tile_html, tiles_html, hand_html
     from mjscore.views.tables import points_table
-    from mjscore.views.american_app import AmericanPaymentsApp
+    from mjscore.views.american.american_app import AmericanPaymentsApp
 
 This module itself imports only the tile faces (pure Python): pandas, matplotlib and
 ipywidgets are loaded by the modules that need them, when they are imported.

@@ -1,9 +1,29 @@
-"""What every widget app shares: a root widget in ``.widget``, shown when the app is a cell's
-result, and a guard so that one change made by the app itself does not re-trigger it."""
+"""One skeleton for every widget app: build the controls, ``watch`` them, redraw everything in one
+``refresh()``, show a refusal one way (``show_error``), and a stable repr.
+
+An app is a small class whose state a test drives without a browser: set a control's value,
+then read the HTML the app shows. Its root widget is ``self.widget``; the app is displayed when
+it is a cell's result.
+
+>>> import ipywidgets as widgets
+>>> class Echo(App):
+...     def __init__(self):
+...         self.text = widgets.Text(value="hi")
+...         self.out = widgets.HTML()
+...         self.widget = widgets.VBox([self.text, self.out])
+...         self.watch(self.text)
+...         self.refresh()
+...     def refresh(self):
+...         self.out.value = self.text.value.upper()
+>>> app = Echo(); app.text.value = "pung"; app.out.value
+'PUNG'
+"""
 
 from __future__ import annotations
 
 from contextlib import contextmanager
+from html import escape
+from typing import Callable
 
 import ipywidgets as widgets
 
@@ -15,11 +35,43 @@ def classed(widget: widgets.Widget, *classes: str) -> widgets.Widget:
     return widget
 
 
+def error_box(error: object) -> str:
+    """A refusal as HTML: the engine's own message, announced to a screen reader."""
+    return (f'<div class="mjs-error" role="alert" aria-live="assertive" style="color:#a40000;'
+            f'font-weight:bold;margin:4px 0">{escape(str(error))}</div>')
+
+
 class App:
-    """Base of the widget apps: ``self.widget`` is the root container."""
+    """Base of the widget apps: ``self.widget`` is the root container.
+
+    - ``watch(*controls)``: any change of these controls calls ``refresh()`` (or ``on_change``),
+      except while the app itself is changing them inside ``with self._quietly():``.
+    - ``refresh()``: asks the engine again and redraws; every app defines it.
+    - ``show_error(target, error)``: the one way an app shows a refusal (``target`` an HTML widget).
+    """
 
     widget: widgets.Widget
     _busy = False
+
+    def watch(self, *controls: widgets.Widget, names: str = "value",
+              on_change: Callable[[dict], None] | None = None) -> None:
+        """Redraw when any of ``controls`` changes (``on_change(change)`` instead, if given)."""
+        react = on_change or (lambda _change: self.refresh())
+
+        def changed(change: dict) -> None:
+            if not self._busy:
+                react(change)
+
+        for control in controls:
+            control.observe(changed, names)
+
+    def refresh(self) -> None:
+        """Ask the engine again and redraw everything the app shows."""
+        raise NotImplementedError
+
+    def show_error(self, target: widgets.HTML, error: object) -> None:
+        """Show ``error`` (an engine refusal) in ``target``, in the same style in every app."""
+        target.value = error_box(error)
 
     def _repr_mimebundle_(self, **kwargs):
         data = self.widget._repr_mimebundle_(**kwargs)

@@ -21,7 +21,7 @@ from html import escape
 from typing import Mapping, Sequence
 
 from ..tiles import INFO, SEAT_NAMES
-from ..willingdon import Score
+from ..willingdon.scoring import Score
 
 _FONT = "font:14px Verdana,Arial,sans-serif"
 _CELL = "padding:2px 8px;border-bottom:1px solid #e6e1d3"

@@ -24,11 +24,11 @@ from typing import Iterable, Mapping
 
 import pandas as pd
 
-from ..american import CATEGORIES, HOME, HomeRules, home_payments
+from ..american.home import CATEGORIES, HOME, HomeRules, home_payments
 from ..hands import Hand
-from ..settle import Settlement
+from ..willingdon.settle import Settlement
 from ..tiles import INFO, SEAT_NAMES, SEATS
-from ..willingdon import WILLINGDON, RuleSet, Score, rule_table, score
+from ..willingdon.scoring import WILLINGDON, RuleSet, Score, rule_table, score
 
 _WAYS = (("On a discard", "discard"), ("On a tile the winner drew", "self-drawn"), ("The wall ran out", "wall"))
 
@@ -177,7 +177,7 @@ def settlement_table(settlements: Mapping[str, Settlement]) -> pd.DataFrame:
     """Willingdon settlements side by side: one row per situation, one column per seat
     (gain +, payment -), each row summing to zero.
 
-    >>> from mjscore.settle import settle_win, settle_false_mahjong
+    >>> from mjscore.willingdon.settle import settle_win, settle_false_mahjong
     >>> t = settlement_table({"win": settle_win(64, winner="S", discarder="E"),
     ...                       "false mahjong": settle_false_mahjong("N")})
     >>> t.loc["win"].tolist(), t.loc["false mahjong"].tolist()

@@ -4,7 +4,7 @@ the payments shown change to the engine's figures (the seed's worked examples am
 from __future__ import annotations
 
 from mjscore import home_payments
-from mjscore.views.american_app import HOW_LABELS
+from mjscore.views.american.american_app import HOW_LABELS
 
 NOTEBOOK = "01-american-who-pays.ipynb"
 

@@ -1,9 +1,9 @@
 """The Goulash claims app in JupyterLab: set who discards what and how many the claimer holds,
-and the ruling and the turn order shown are the engine's (:func:`mjscore.goulash.claim`)."""
+and the ruling and the turn order shown are the engine's (:func:`mjscore.willingdon.play.claim`)."""
 
 from __future__ import annotations
 
-from mjscore.goulash import claim
+from mjscore.willingdon.play import claim
 from mjscore.tiles import INFO, SEAT_NAMES
 
 NOTEBOOK = "05-playing-goulash.ipynb"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from mjscore.ledger import Ledger
+from mjscore.night import Ledger
 
 NOTEBOOK = "08-scorekeeper.ipynb"
 PLAYERS = ["Ann", "Bea", "Cat", "Dee"]

@@ -4,7 +4,7 @@ gives the expected rows from the engine)."""
 
 from __future__ import annotations
 
-from mjscore.views.tournament_app import TournamentVsHomeApp
+from mjscore.views.american.tournament_app import TournamentVsHomeApp
 
 NOTEBOOK = "06-tournament-vs-home.ipynb"
 

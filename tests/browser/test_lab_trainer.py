@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from mjscore import score
-from mjscore.deal import deal
+from mjscore.willingdon.deal import deal
 
 NOTEBOOK = "07-practice.ipynb"
 

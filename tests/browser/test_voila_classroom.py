@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mjscore.views.american_app import HOW_LABELS
+from mjscore.views.american.american_app import HOW_LABELS
 from test_lab_american import NOTEBOOK, expect_payout
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"

@@ -1,0 +1,1 @@
+"""Views of the american package: tables, charts and widget apps."""

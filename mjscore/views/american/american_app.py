@@ -1,0 +1,152 @@
+"""The American payments app: choose a card value, how the hand was won, jokerless or not, and
+the card's section, and see what each player pays and what the winner collects. A menu walks
+through the seed's four worked examples for a hand worth 25.
+
+Every figure comes from :func:`mjscore.american.home_payments`; a refusal (a value of 0, say)
+is shown as the engine's message.
+
+CSS classes of the parts (for browser tests):
+
+========================== =================================================
+``mjs-american``           the whole app (``.widget``)
+``mjs-american-example``   Dropdown: "Your own hand" or one of the four worked examples
+``mjs-american-value``     IntText: the card value
+``mjs-american-how``       Dropdown: discard, self-drawn, wall, joker exchange, Heavenly Hand
+``mjs-american-jokerless`` Checkbox: no jokers, declared
+``mjs-american-category``  Dropdown: the card's section
+``mjs-american-rules``     ToggleButtons: the seed's exemptions or the League card's
+``mjs-american-result``    HTML: each payment, what the winner collects, the reasons
+========================== =================================================
+
+>>> app = AmericanPaymentsApp()
+>>> app.example.value = 4
+>>> app.payout.payments, app.payout.winner_collects
+((100, 100, 100), 300)
+>>> "collects 300" in app.result.value
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ...american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError, check_category, check_how,
+                        check_value, home_payments)
+from .._app import App, classed
+from ..tiles import ViewError
+from ..panels import error_html, payout_html
+
+#: How a hand can end, as the menu says it.
+HOW_LABELS = {
+    "discard": "on a discard",
+    "self-drawn": "on a tile the winner drew",
+    "wall": "the wall ran out",
+    "joker-exchange": "by a joker exchange",
+    "heavenly-hand": "a Heavenly Hand",
+}
+
+#: The seed's four worked examples: (menu label, value, how, jokerless).
+EXAMPLES = (
+    ("1. 25, on a discard, with a joker", 25, "discard", False),
+    ("2. 25, on a tile the winner drew, with a joker", 25, "self-drawn", False),
+    ("3. 25, on a discard, no jokers", 25, "discard", True),
+    ("4. 25, on a tile the winner drew, no jokers", 25, "self-drawn", True),
+)
+
+RULES = {"home": HOME, "league": LEAGUE_CARD}
+
+
+class AmericanPaymentsApp(App):
+    """Who pays what for an American hand (see the module notes for the parts)."""
+
+    def __init__(self, value: int = 25, how: str = "discard", *, jokerless: bool = False,
+                 category: str = "other", rules: str = "home") -> None:
+        check_value(value), check_how(how), check_category(category)
+        if not isinstance(jokerless, bool):
+            raise AmericanError(f"jokerless must be true or false, not {jokerless!r}")
+        if rules not in RULES:
+            raise ViewError(f"rules must be 'home' (the seed's) or 'league' (the League card's), not {rules!r}")
+        self.example = classed(widgets.Dropdown(
+            options=[("Your own hand", 0)] + [(label, i) for i, (label, *_) in enumerate(EXAMPLES, 1)],
+            value=0, description="Example", style={"description_width": "7em"},
+            layout=widgets.Layout(width="28em")), "mjs-american-example")
+        self.value = classed(widgets.IntText(value=value, description="Card value",
+                                             style={"description_width": "7em"},
+                                             layout=widgets.Layout(width="14em")), "mjs-american-value")
+        self.how = classed(widgets.Dropdown(options=[(HOW_LABELS[h], h) for h in HOWS], value=how,
+                                            description="Won", style={"description_width": "7em"},
+                                            layout=widgets.Layout(width="24em")), "mjs-american-how")
+        self.jokerless = classed(widgets.Checkbox(value=jokerless, description="No jokers (declared \"jokerless\")",
+                                                  indent=False), "mjs-american-jokerless")
+        self.category = classed(widgets.Dropdown(options=[(name, key) for key, name in CATEGORIES.items()],
+                                                 value=category, description="Card section",
+                                                 style={"description_width": "7em"},
+                                                 layout=widgets.Layout(width="24em")), "mjs-american-category")
+        self.rules = classed(widgets.ToggleButtons(
+            options=[("Seed: Singles and Pairs, Quints exempt", "home"),
+                     ("League card: Singles and Pairs exempt", "league")],
+            value=rules, description="Jokerless rule", style={"description_width": "7em", "button_width": "24em"}),
+            "mjs-american-rules")
+        self.result = classed(widgets.HTML(), "mjs-american-result")
+        self.payout = None
+        self.error: str | None = None
+        self.widget = classed(widgets.VBox([
+            self.example,
+            widgets.HBox([self.value, self.how]),
+            widgets.HBox([self.category, self.jokerless]),
+            self.rules,
+            self.result,
+        ]), "mjs-american")
+        self.example.observe(self._on_example, "value")
+        for w in (self.value, self.how, self.jokerless, self.category, self.rules):
+            w.observe(self._on_change, "value")
+        self.refresh()
+
+    # ---------------------------------------------------------------- reactions
+
+    def _on_example(self, change) -> None:
+        if self._busy or not change["new"]:
+            return
+        _, value, how, jokerless = EXAMPLES[change["new"] - 1]
+        with self._quietly():
+            self.value.value, self.how.value, self.jokerless.value = value, how, jokerless
+            self.category.value = "other"
+        self.refresh()
+
+    def _on_change(self, _change) -> None:
+        if self._busy:
+            return
+        chosen = self.example.value
+        if chosen:
+            _, value, how, jokerless = EXAMPLES[chosen - 1]
+            if (self.value.value, self.how.value, self.jokerless.value, self.category.value) != \
+                    (value, how, jokerless, "other"):
+                with self._quietly():
+                    self.example.value = 0
+        self.refresh()
+
+    # ---------------------------------------------------------------- the answer
+
+    def refresh(self) -> None:
+        """Ask the engine again and redraw the result."""
+        try:
+            p = home_payments(self.value.value, self.how.value, jokerless=self.jokerless.value,
+                              category=self.category.value, rules=RULES[self.rules.value])
+        except AmericanError as e:
+            self.payout, self.error = None, str(e)
+            self.result.value = error_html(e)
+            return
+        self.payout, self.error = p, None
+        head = f"A hand worth {p.value:,}, {HOW_LABELS[p.how]}"
+        if p.how == "wall":
+            body = (f'<p class="mjs-nobody-pays">{escape(" ".join(p.reasons[1:]))}</p>')
+        else:
+            head += ", no jokers" if p.jokerless else ", with a joker"
+            body = payout_html(p)
+        self.result.value = (f'<div style="font:15px Verdana,Arial,sans-serif"><p style="margin:4px 0">'
+                             f'<b>{escape(head)}</b></p>{body}</div>')
+
+
+__all__ = ["AmericanPaymentsApp", "EXAMPLES", "HOW_LABELS"]

@@ -1,0 +1,219 @@
+"""A widget app: pick a hand, see the home payments and the tournament points side by side.
+
+>>> app = TournamentVsHomeApp()
+>>> app.set(value=30, how="discard", winner="Ann", thrower="Cat", exposures=2)
+>>> app.frame().to_dict("index")["Cat"]
+{'role': 'thrower', 'home': -60, 'tournament': -20}
+>>> "mjs-tournament-table-out" in app.result.value
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Mapping, Sequence
+
+import ipywidgets as widgets
+
+from ...american.home import CATEGORIES, HOME, AmericanError, HomeRules, home_payments
+from ...american.tournament.scoring import PRESETS, Game, TournamentError, TournamentTable, score_game
+from .tournament_views import compare_hand
+
+_FONT = "font:14px Verdana,Arial,sans-serif"
+_CELL = "padding:3px 10px;border-bottom:1px solid #e6e1d3"
+_HOWS = (("discard", "discard"), ("self-drawn", "self-drawn"), ("wall game", "wall"))
+_ROLE = {"winner": "winner", "thrower": "threw the winning tile", "other": "other loser",
+         "live hand": "live hand", "dead hand": "dead hand"}
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
+class TournamentVsHomeApp:
+    """Pick a hand; see what each player pays at home and scores at a tournament.
+
+    The controls and the result carry CSS classes, for styling and for browser tests:
+
+    - ``mjs-tournament-app`` the whole app (``.widget``, a VBox);
+    - ``mjs-tournament-value`` the card value (IntSlider, 25 to 100 in steps of 5);
+    - ``mjs-tournament-how`` how the game ended (ToggleButtons: discard, self-drawn, wall);
+    - ``mjs-tournament-winner`` and ``mjs-tournament-thrower`` (Dropdowns of the players);
+    - ``mjs-tournament-exposures`` the winner's exposures (IntSlider, 0 to 4);
+    - ``mjs-tournament-jokerless`` (Checkbox) and ``mjs-tournament-category`` (Dropdown);
+    - ``mjs-tournament-dead`` the dead hands (SelectMultiple);
+    - ``mjs-tournament-table`` the organizer's table (Dropdown of the presets, or the tables given);
+    - ``mjs-tournament-result`` the answer (HTML): a table ``mjs-tournament-table-out`` with a
+      row ``mjs-tournament-row`` per player, the reasons (``mjs-tournament-reasons``), the
+      thrower's cost (``mjs-tournament-thrower-cost``), or an error (``mjs-error``).
+
+    Drive it without a browser: set a control's ``.value`` (or call :meth:`set`) and read
+    ``result.value``, :attr:`game` or :meth:`frame`. Player names are shown escaped.
+    """
+
+    def __init__(self, players: Sequence[str] = ("Ann", "Bea", "Cat", "Dee"),
+                 tables: Mapping[str, TournamentTable] | None = None, home_rules: HomeRules = HOME) -> None:
+        self.players = tuple(players)
+        if len(self.players) != 4 or len(set(self.players)) != 4:
+            raise TournamentError("the app needs four players with different names")
+        self.tables = dict(PRESETS if tables is None else tables)
+        if not self.tables:
+            raise TournamentError("the app needs at least one tournament table")
+        self.home_rules = home_rules
+        style = {"description_width": "initial"}
+        self.value = widgets.IntSlider(value=25, min=25, max=100, step=5, description="Card value",
+                                       style=style)
+        self.how = widgets.ToggleButtons(options=_HOWS, value="discard", description="Won", style=style)
+        self.winner = widgets.Dropdown(options=self.players, value=self.players[0], description="Winner",
+                                       style=style)
+        self.thrower = widgets.Dropdown(options=self.players[1:], value=self.players[2], description="Thrower",
+                                        style=style)
+        self.exposures = widgets.IntSlider(value=1, min=0, max=4, description="Winner's exposures", style=style)
+        self.jokerless = widgets.Checkbox(value=False, description="Jokerless", indent=False)
+        self.category = widgets.Dropdown(options=[(label, key) for key, label in CATEGORIES.items()],
+                                         value="other", description="Card section", style=style)
+        self.dead = widgets.SelectMultiple(options=self.players, value=(), rows=4, description="Dead hands",
+                                           style=style)
+        self.table = widgets.Dropdown(options=[(t.name, key) for key, t in self.tables.items()],
+                                      value=next(iter(self.tables)), description="Tournament table", style=style)
+        self.result = widgets.HTML()
+        for part in ("value", "how", "winner", "thrower", "exposures", "jokerless", "category", "dead", "table",
+                     "result"):
+            getattr(self, part).add_class(f"mjs-tournament-{part}")
+        self.widget = widgets.VBox([
+            widgets.HBox([self.value, self.how]),
+            widgets.HBox([self.winner, self.thrower, self.exposures]),
+            widgets.HBox([self.jokerless, self.category]),
+            widgets.HBox([self.dead, self.table]),
+            self.result,
+        ])
+        self.widget.add_class("mjs-tournament-app")
+        self._busy = False
+        for control in (self.value, self.how, self.winner, self.thrower, self.exposures, self.jokerless,
+                        self.category, self.dead, self.table):
+            control.observe(self._changed, names="value")
+        self._update()
+
+    def _repr_mimebundle_(self, **kwargs):
+        """Shown as its widget; the plain text stays the same on every run (nbval compares it)."""
+        data = self.widget._repr_mimebundle_(**kwargs)
+        data["text/plain"] = (f"{type(self).__name__}: an interactive app; run the notebook in JupyterLab "
+                              "or Voila to use it")
+        return data
+
+    # ------------------------------------------------------------------ state
+
+    def set(self, **state) -> None:
+        """Set several controls at once (``value=30, how="self-drawn", dead=("Bea",)``), then
+        show the result once. The winner is set before the thrower."""
+        order = ("table", "how", "value", "winner", "thrower", "exposures", "jokerless", "category", "dead")
+        unknown = set(state) - set(order)
+        if unknown:
+            raise TypeError(f"no control named {sorted(unknown)[0]!r} (one of {', '.join(order)})")
+        self._busy = True
+        try:
+            for name in order:
+                if name in state:
+                    if name == "winner":
+                        self.winner.value = state[name]
+                        self._sync_thrower()
+                    else:
+                        getattr(self, name).value = tuple(state[name]) if name == "dead" else state[name]
+        finally:
+            self._busy = False
+        self._update()
+
+    @property
+    def game(self) -> Game:
+        """The hand the controls describe (raises :class:`TournamentError` if it cannot be)."""
+        how = self.how.value
+        if how == "wall":
+            return Game(self.players, "wall", dead=self.dead.value)
+        return Game(self.players, how, winner=self.winner.value,
+                    thrower=self.thrower.value if how == "discard" else None, value=self.value.value,
+                    jokerless=self.jokerless.value, category=self.category.value, exposures=self.exposures.value,
+                    dead=self.dead.value)
+
+    @property
+    def tournament_table(self) -> TournamentTable:
+        return self.tables[self.table.value]
+
+    def frame(self):
+        """The comparison as a pandas table (:func:`~mjscore.views.american.tournament_views.compare_hand`)."""
+        return compare_hand(self.game, self.tournament_table, self.home_rules)
+
+    # ------------------------------------------------------------------ reacting
+
+    def _sync_thrower(self) -> None:
+        others = tuple(p for p in self.players if p != self.winner.value)
+        keep = self.thrower.value if self.thrower.value in others else others[0]
+        if tuple(self.thrower.options) != others:
+            self.thrower.options = others
+        self.thrower.value = keep
+
+    def _changed(self, change) -> None:
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            if change["owner"] is self.winner:
+                self._sync_thrower()
+        finally:
+            self._busy = False
+        self._update()
+
+    def _update(self) -> None:
+        how = self.how.value
+        won = how != "wall"
+        for control in (self.value, self.winner, self.exposures, self.jokerless, self.category):
+            control.disabled = not won
+        self.thrower.disabled = how != "discard"
+        try:
+            self.result.value = self._html(self.game)
+        except (TournamentError, AmericanError) as e:
+            self.result.value = (f'<div class="mjs-error" role="alert" style="color:#9b1c1c;background:#fdecea;'
+                                 f'border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;{_FONT}">'
+                                 f'{escape(str(e))}</div>')
+
+    # ------------------------------------------------------------------ drawing
+
+    def _html(self, game: Game) -> str:
+        table = self.tournament_table
+        frame = compare_hand(game, table, self.home_rules)
+        tour = score_game(game, table)
+        head = (f'<tr><th style="{_CELL};text-align:left">Player</th><th style="{_CELL};text-align:left">Role</th>'
+                f'<th style="{_CELL};text-align:right">Home pays (+ collects)</th>'
+                f'<th style="{_CELL};text-align:right">Tournament points</th></tr>')
+        rows = []
+        for p, r in frame.iterrows():
+            rows.append(f'<tr class="mjs-tournament-row" data-player="{escape(p)}">'
+                        f'<td style="{_CELL}">{escape(p)}</td><td style="{_CELL}">{escape(_ROLE[r["role"]])}</td>'
+                        f'<td style="{_CELL};text-align:right">{_signed(int(r["home"]))}</td>'
+                        f'<td style="{_CELL};text-align:right">{_signed(int(r["tournament"]))}</td></tr>')
+        out = [f'<div style="{_FONT}">',
+               f'<p style="margin:4px 0 6px"><b>{escape(game.describe())}</b></p>',
+               f'<table class="mjs-tournament-table-out" style="border-collapse:collapse">{head}{"".join(rows)}</table>']
+        # why: the home reasons (the engine's own sentences) and the tournament lines
+        home_reasons = (home_payments(game.value, game.how, jokerless=game.jokerless, category=game.category,
+                                      rules=self.home_rules).reasons if game.value is not None
+                        else ("The wall ran out: nobody pays.",))
+        tour_lines = [f"{escape(line.player)}: {escape(line.reason)} {_signed(line.points)}" for line in tour.lines]
+        out.append('<div class="mjs-tournament-reasons" style="display:flex;gap:28px;margin-top:8px">'
+                   '<div><b>At home</b><ul style="margin:2px 0">'
+                   + "".join(f"<li>{escape(r)}</li>" for r in home_reasons)
+                   + f'</ul></div><div><b>At the tournament</b> ({escape(table.name)})<ul style="margin:2px 0">'
+                   + "".join(f"<li>{t}</li>" for t in tour_lines) + "</ul></div></div>")
+        if game.scores_as == "discard":
+            t = game.thrower
+            home, points = frame.loc[t, "home"], frame.loc[t, "tournament"]
+            others = [p for p in game.players if p not in (t, game.winner)]
+            home_extra = int(frame.loc[others, "home"].min() - home)
+            tour_extra = int(frame.loc[others, "tournament"].min() - points)
+            out.append(f'<p class="mjs-tournament-thrower-cost" style="margin:6px 0">Throwing the winning tile cost '
+                       f'{escape(t)} {int(-home)} at home ({home_extra} more than each other loser) and '
+                       f'{int(-points)} points at the tournament ({tour_extra} more than each other loser).</p>')
+        out.append("</div>")
+        return "".join(out)
+
+
+__all__ = ["TournamentVsHomeApp"]

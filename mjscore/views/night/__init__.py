@@ -1,0 +1,1 @@
+"""Views of the night package: tables, charts and widget apps."""

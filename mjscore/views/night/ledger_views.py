@@ -1,0 +1,196 @@
+"""The report card of a night: what each hand paid, the running totals, and their chart.
+
+- :func:`report_card` the report card as a pandas DataFrame, one row per hand (export it with
+  ``.to_csv()``, or use :meth:`mjscore.night.Ledger.export_report_card`, which needs no pandas).
+- :func:`totals_frame` the running totals, hand 0 being the start of the night.
+- :func:`totals_chart` a matplotlib chart of the totals through the night.
+- :func:`totals_svg` the same chart as SVG text, for an HTML widget (deterministic: no dates,
+  fixed ids).
+- :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML pieces for
+  the scorekeeper app. Every name is escaped: a player called ``<b>Ann</b>`` shows as typed.
+- :func:`tournament_games` and :func:`tournament_standings` the same night scored the
+  tournament way (:mod:`mjscore.american.tournament`), for comparison.
+
+Every figure comes from the :class:`~mjscore.night.Ledger`: nothing is recomputed here.
+
+>>> from mjscore.night import Ledger
+>>> night = Ledger(["<b>Ann</b>", "Bea", "Cat", "Dee"])
+>>> _ = night.add(winner="<b>Ann</b>", how="discard", thrower="Cat", value=25)
+>>> report_card(night).loc[1, ["<b>Ann</b>", "Cat", "<b>Ann</b> total"]].tolist()
+[100, -50, 100]
+>>> "&lt;b&gt;Ann&lt;/b&gt;" in totals_html(night) and "<b>Ann</b>" not in totals_html(night)
+True
+"""
+
+from __future__ import annotations
+
+import html
+import io
+
+import pandas as pd
+from matplotlib import rc_context
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from ...night.ledger import Ledger, Line
+from ...american.tournament.scoring import Game, Standings, TournamentTable, standings
+
+__all__ = ["PLAYER_COLOURS", "payments_html", "report_card", "report_card_html", "totals_chart",
+           "totals_frame", "totals_html", "totals_svg", "tournament_games", "tournament_standings"]
+
+#: One colour per seat, in the order the players are listed (legible on a projector).
+PLAYER_COLOURS = ("#1b4c99", "#a81e1a", "#17703a", "#d9730d", "#5b2a86")
+
+
+def report_card(ledger: Ledger) -> pd.DataFrame:
+    """The report card: one row per hand (indexed by its number), what it was, what each
+    player paid or collected (a column per player) and each running total (``NAME total``)."""
+    cols = list(ledger.report_columns())
+    frame = pd.DataFrame(ledger.report_rows(), columns=cols)
+    return frame.set_index("hand")
+
+
+def totals_frame(ledger: Ledger) -> pd.DataFrame:
+    """Each player's running total after each hand; row 0 is the start of the night (all 0)."""
+    rows = [{p: 0 for p in ledger.players}] + [ln.totals for ln in ledger.lines]
+    frame = pd.DataFrame(rows, columns=list(ledger.players))
+    frame.index.name = "hand"
+    return frame
+
+
+def _label(name: str) -> str:
+    # matplotlib reads $...$ as mathematics and hides legend labels starting with _.
+    text = name.replace("$", r"\$")
+    return " " + text if text.startswith("_") else text
+
+
+def totals_chart(ledger: Ledger, ax: Axes | None = None, *, title: str | None = None) -> Axes:
+    """The running totals through the night, a line per player; on ``ax`` or a new figure.
+
+    >>> from mjscore.night import simulate_night
+    >>> ax = totals_chart(simulate_night())
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['Ann', 'Bea', 'Cat', 'Dee']
+    """
+    if ax is None:
+        ax = Figure(figsize=(8, 4), dpi=100).add_subplot()
+    frame = totals_frame(ledger)
+    for i, p in enumerate(ledger.players):
+        ax.plot(frame.index, frame[p], marker="o", markersize=3, linewidth=2,
+                color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)], label=_label(p))
+    ax.axhline(0, color="#888888", linewidth=0.8)
+    ax.set_xlabel("hand")
+    ax.set_ylabel("running total")
+    ax.set_xlim(0, max(1, len(ledger)))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.grid(True, alpha=0.3)
+    ax.set_title(title if title is not None else f"The night so far: {len(ledger)} hand"
+                 f"{'s' * (len(ledger) != 1)}")
+    ax.legend(loc="upper left", fontsize="small", frameon=False)
+    return ax
+
+
+def totals_svg(ledger: Ledger, *, width: float = 7, height: float = 3.2) -> str:
+    """:func:`totals_chart` as inline SVG text (the same text for the same night)."""
+    with rc_context({"svg.hashsalt": "mjscore-night", "svg.fonttype": "none"}):
+        fig = Figure(figsize=(width, height), dpi=100, layout="tight")
+        totals_chart(ledger, fig.add_subplot())
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
+    text = buf.getvalue()
+    start = text.find("<svg")
+    return text[start:] if start >= 0 else text
+
+
+def _signed(v: int) -> str:
+    return f"{v:+,d}" if v else "0"
+
+
+def _cls(v: int) -> str:
+    return "mjs-plus" if v > 0 else "mjs-minus" if v < 0 else "mjs-zero"
+
+
+_STYLE = ("<style>.mjs-night td,.mjs-night th{padding:2px 8px;text-align:right}"
+          ".mjs-night td.mjs-text,.mjs-night th.mjs-text{text-align:left}"
+          ".mjs-night .mjs-plus{color:#17703a}.mjs-night .mjs-minus{color:#a81e1a}"
+          ".mjs-night .mjs-zero{color:#777}"
+          ".mjs-night caption{white-space:nowrap;text-align:left;font-weight:bold}</style>")
+
+
+def totals_html(ledger: Ledger) -> str:
+    """Each player's total, in seat order, as a small HTML table."""
+    rows = "".join(f'<tr><td class="mjs-text">{html.escape(p)}</td>'
+                   f'<td class="{_cls(v)}">{_signed(v)}</td></tr>'
+                   for p, v in ledger.totals.items())
+    n = len(ledger)
+    return (f'{_STYLE}<table class="mjs-night mjs-totals"><caption>Totals after {n} hand'
+            f'{"s" * (n != 1)}</caption>{rows}</table>')
+
+
+def payments_html(line: Line, *, heading: str | None = None) -> str:
+    """Who pays what for one hand: a sentence, then a row per player."""
+    head = heading if heading is not None else f"Hand {line.number}"
+    rows = []
+    for p, v in line.payments.items():
+        word = "collects" if v > 0 else "pays" if v < 0 else "pays nothing"
+        amount = f" {abs(v):,}" if v else ""
+        rows.append(f'<tr><td class="mjs-text">{html.escape(p)}</td>'
+                    f'<td class="mjs-text {_cls(v)}">{word}{amount}</td></tr>')
+    return (f'{_STYLE}<div class="mjs-night mjs-line"><p><b>{html.escape(head)}:</b> '
+            f'{html.escape(line.text)}</p><table class="mjs-night">{"".join(rows)}</table></div>')
+
+
+def report_card_html(ledger: Ledger) -> str:
+    """The report card as an HTML table, every cell escaped."""
+    cols = ledger.report_columns()
+    k = len(ledger.players)
+    first = len(cols) - 2 * k
+    head = "".join(f'<th class="mjs-text">{html.escape(c)}</th>' if i < first else
+                   f"<th>{html.escape(c)}</th>" for i, c in enumerate(cols))
+    body = []
+    for row in ledger.report_rows():
+        cells = []
+        for i, v in enumerate(row.values()):
+            if i >= first:
+                cells.append(f'<td class="{_cls(v)}">{_signed(v)}</td>')
+            else:
+                cells.append(f'<td class="mjs-text">{html.escape(str(v))}</td>')
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    if not body:
+        return '<p class="mjs-night">No hands yet.</p>'
+    group = (f'<tr><th colspan="{first}"></th><th colspan="{k}">paid this hand</th>'
+             f'<th colspan="{k}">running totals</th></tr>')
+    return (f'{_STYLE}<table class="mjs-night mjs-report"><thead>{group}<tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
+def tournament_games(ledger: Ledger) -> list[Game]:
+    """An American night's hands as tournament :class:`~mjscore.american.tournament.Game` s (the four
+    at the table each hand; a bettor has no place at a tournament).
+
+    The ledger does not record how many exposures the winner showed, so every game is taken
+    as 0-1 exposures: the thrower's smallest tournament penalty.
+    """
+    if ledger.game != "american":
+        raise ValueError("only an American night can be scored the tournament way")
+    games = []
+    for ln in ledger.lines:
+        e = ln.entry
+        out = e.bettor or ledger.bettor
+        table = tuple(p for p in ledger.players if p != out)
+        won = e.how != "wall"
+        games.append(Game(table, e.how, winner=e.winner, thrower=e.thrower,
+                          value=e.value if won else None, jokerless=e.jokerless if won else False,
+                          category=e.category if won else "other", dead=frozenset(e.dead)))
+    return games
+
+
+def tournament_standings(ledger: Ledger, table: TournamentTable | None = None) -> Standings:
+    """The night's standings in tournament points (default: the common published table).
+
+    >>> from mjscore.night import simulate_night
+    >>> [r.player for r in tournament_standings(simulate_night()).rows]
+    ['Dee', 'Cat', 'Bea', 'Ann']
+    """
+    return standings(tournament_games(ledger), table)

@@ -1,0 +1,1 @@
+"""Views of the willingdon package: tables, charts and widget apps."""

@@ -1,0 +1,114 @@
+"""The claims app: a player discards a tile, another wants it. May she claim it, what does it
+make, and whose turn is it next? Every answer is :func:`mjscore.willingdon.play.claim`'s.
+
+CSS classes of the parts (for browser tests):
+
+=========================== =====================================================
+``mjs-goulash``             the whole app (``.widget``)
+``mjs-goulash-discarder``   ToggleButtons: who discarded (E, S, W, N)
+``mjs-goulash-tile``        Dropdown: the tile discarded
+``mjs-goulash-claimer``     ToggleButtons: who wants it (E, S, W, N)
+``mjs-goulash-held``        ToggleButtons: how many of that tile the claimer holds
+``mjs-goulash-last``        ToggleButtons: the last discard, or an earlier one
+``mjs-goulash-result``      HTML: the ruling (``mjs-claim-allowed`` or
+                            ``mjs-claim-refused``), the pung made, and the turns
+                            (``mjs-goulash-turns``, one ``mjs-seat`` per seat)
+=========================== =====================================================
+
+>>> app = GoulashClaimApp()
+>>> app.ruling.allowed, app.ruling.loses_turn
+(True, ('S',))
+>>> app.held.value = 1
+>>> app.ruling.allowed, "mjs-claim-refused" in app.result.value
+(False, True)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ...willingdon.play import claim
+from ...tiles import INFO, SEAT_NAMES, SEATS, SET_TILES
+from .._app import App, classed
+from ..tiles import meld_html, tile_html
+
+_SEATS = [(SEAT_NAMES[s], s) for s in SEATS]
+_FONT = "font:15px Verdana,Arial,sans-serif"
+
+
+class GoulashClaimApp(App):
+    """Try a claim (see the module notes for the parts)."""
+
+    def __init__(self, tile: str = "5D", *, discarder: str = "E", claimer: str = "W", held: int = 2,
+                 last_discard: bool = True) -> None:
+        claim(tile, discarder=discarder, claimer=claimer, held=held, last_discard=last_discard)  # checks them
+        style = {"description_width": "9em", "button_width": "5em"}
+        self.discarder = classed(widgets.ToggleButtons(options=_SEATS, value=discarder, description="Discarded by",
+                                                       style=style), "mjs-goulash-discarder")
+        self.tile = classed(widgets.Dropdown(options=[(f"{INFO[c].name} ({c})", c) for c in SET_TILES], value=tile,
+                                             description="Tile", style={"description_width": "9em"},
+                                             layout=widgets.Layout(width="24em")), "mjs-goulash-tile")
+        self.claimer = classed(widgets.ToggleButtons(options=_SEATS, value=claimer, description="Wanted by",
+                                                     style=style), "mjs-goulash-claimer")
+        self.held = classed(widgets.ToggleButtons(options=[("none", 0), ("one", 1), ("a pair", 2), ("three", 3)],
+                                                  value=held, description="She holds", style=style),
+                            "mjs-goulash-held")
+        self.last = classed(widgets.ToggleButtons(options=[("the last discard", True), ("an earlier discard", False)],
+                                                  value=last_discard, description="It is",
+                                                  style={"description_width": "9em", "button_width": "10em"}),
+                            "mjs-goulash-last")
+        self.result = classed(widgets.HTML(), "mjs-goulash-result")
+        self.ruling = None
+        self.widget = classed(widgets.VBox([self.discarder, self.tile, self.claimer, self.held, self.last,
+                                            self.result]), "mjs-goulash")
+        for w in (self.discarder, self.tile, self.claimer, self.held, self.last):
+            w.observe(self._on_change, "value")
+        self.refresh()
+
+    def _on_change(self, _change) -> None:
+        if not self._busy:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Ask the engine for the ruling and redraw it."""
+        r = self.ruling = claim(self.tile.value, discarder=self.discarder.value, claimer=self.claimer.value,
+                                held=self.held.value, last_discard=self.last.value)
+        if r.allowed:
+            verdict = '<p class="mjs-claim-allowed" style="margin:4px 0;color:#17703a"><b>Claim allowed.</b></p>'
+            made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0">'
+                    f'{meld_html(r.pung)}<span>the pung goes face up on the table</span></div>')
+        else:
+            verdict = '<p class="mjs-claim-refused" style="margin:4px 0;color:#9b1c1c"><b>No claim.</b></p>'
+            made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0;opacity:0.6">'
+                    f'{tile_html(r.tile)}<span>the tile stays in the discards</span></div>')
+        self.result.value = (f'<div style="{_FONT}">{verdict}<p style="margin:4px 0">{escape(r.reason)}</p>'
+                             f'{made}{self._turns_html(r)}</div>')
+
+    @staticmethod
+    def _turns_html(r) -> str:
+        """The four seats in turn order, each with what happens to it now."""
+        cells = []
+        for seat in SEATS:
+            notes = []
+            if seat == r.discarder:
+                notes.append("discarded")
+            if seat in r.loses_turn:
+                notes.append("loses a turn")
+            if seat == r.plays_now:
+                notes.append("claims, then discards" if r.allowed else "plays next")
+            if seat == r.next_turn and seat != r.plays_now:
+                notes.append("then plays")
+            skipped = seat in r.loses_turn
+            style = ("padding:4px 10px;border:1px solid #d6d0c0;border-radius:6px;min-width:7em;text-align:center;"
+                     + ("background:#fdecea;text-decoration:line-through;" if skipped else "")
+                     + ("background:#e4f2e8;font-weight:700;" if seat == r.plays_now else ""))
+            note = escape(", ".join(notes)) if notes else "&nbsp;"
+            cells.append(f'<div class="mjs-seat" data-seat="{seat}" style="{style}">{escape(SEAT_NAMES[seat])}'
+                         f'<br><small>{note}</small></div>')
+        return (f'<div class="mjs-goulash-turns" aria-label="turn order" '
+                f'style="display:flex;gap:6px;margin-top:6px">{"→".join(cells)}</div>')
+
+
+__all__ = ["GoulashClaimApp"]

@@ -1,0 +1,230 @@
+"""The hand builder: put together a Willingdon hand (four sets, the pair, flowers and seasons,
+seat and round, how it was won) and watch the tiles, the line-by-line breakdown and the score
+change with every click. A hand can also be typed in the short notation and loaded.
+
+The engine does all the work: :class:`mjscore.hands.Hand` checks the hand and
+:func:`mjscore.willingdon.score` scores it. An illegal hand (two sets on one tile, a blessing
+with a kong, ...) shows the engine's :class:`~mjscore.hands.HandError` message, never a
+traceback; typed text is always shown escaped.
+
+CSS classes of the parts (for browser tests), ``N`` being 0 to 3:
+
+================================ ======================================================
+``mjs-builder``                  the whole app (``.widget``)
+``mjs-builder-setN-tile``        Dropdown: the tile of set N
+``mjs-builder-setN-kind``        ToggleButtons: pung or kong
+``mjs-builder-setN-exposed``     ToggleButtons: concealed or exposed
+``mjs-builder-pair-tile``        Dropdown: the pair's tile
+``mjs-builder-flower``           every flower/season ToggleButton; each also has
+                                 ``mjs-builder-flower-F1`` ... ``mjs-builder-flower-S4``
+``mjs-builder-seat``             ToggleButtons: E, S, W, N
+``mjs-builder-round``            ToggleButtons: E, S, W, N
+``mjs-builder-self-drawn``       Checkbox: the last tile came from the wall
+``mjs-builder-blessing``         Dropdown: none, Earth's Blessing, Heaven's Blessing
+``mjs-builder-rules``            Dropdown: the rule set (Willingdon, or Clean Hand 1)
+``mjs-builder-notation``         Text: a hand typed in the short notation
+``mjs-builder-load``             Button: load the typed hand into the builder
+``mjs-builder-tiles``            HTML: the tiles drawn
+``mjs-builder-hand-text``        HTML: the hand in the short notation
+``mjs-builder-message``          HTML: empty, or the engine's refusal (``mjs-error``)
+``mjs-builder-breakdown``        HTML: the line-by-line breakdown (``mjs-breakdown``)
+``mjs-builder-score``            HTML: paper total and score (``mjs-headline``)
+================================ ======================================================
+
+>>> app = HandBuilderApp("6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W")
+>>> app.score.paper_total
+1728
+>>> app.sets[0]["tile"].value = "7B"
+>>> print(app.error)
+two sets are built on 7 Bamboo
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ...hands import Hand, HandError, Meld, format_hand, load_hand
+from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
+from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
+from .._app import App, classed
+from ..panels import error_html, headline_html, score_html
+from ..tiles import ViewError, hand_html, meld_html
+
+#: The hand the builder starts with: the seed's 54 points with 5 doubles.
+START = "6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W"
+
+RULE_SETS = {"willingdon": WILLINGDON, "clean-one": CLEAN_HAND_ONE}
+
+_TILE_OPTIONS = [(f"{INFO[c].name} ({c})", c) for c in SET_TILES]
+_SEAT_OPTIONS = [(s, s) for s in SEATS]
+_NARROW = {"description_width": "0px"}
+
+
+class HandBuilderApp(App):
+    """A hand builder (see the module notes for the parts)."""
+
+    def __init__(self, hand: Hand | str = START, rules: RuleSet | str = "willingdon") -> None:
+        if isinstance(hand, str):
+            hand = load_hand(hand)
+        if not isinstance(hand, Hand):
+            raise ViewError(f"the builder starts from a Hand or a hand in notation, not {type(hand).__name__}")
+        if not isinstance(rules, (str, RuleSet)):
+            raise ViewError(f"rules must be a RuleSet or one of {', '.join(RULE_SETS)}, not {rules!r}")
+        self.sets = []
+        rows = []
+        for i in range(4):
+            tile = classed(widgets.Dropdown(options=_TILE_OPTIONS, layout=widgets.Layout(width="13em")),
+                           f"mjs-builder-set{i}-tile")
+            kind = classed(widgets.ToggleButtons(options=[("pung", "pung"), ("kong", "kong")],
+                                                 style={"button_width": "4.5em"}), f"mjs-builder-set{i}-kind")
+            exposed = classed(widgets.ToggleButtons(options=[("concealed", False), ("exposed", True)],
+                                                    style={"button_width": "8em"}), f"mjs-builder-set{i}-exposed")
+            self.sets.append({"tile": tile, "kind": kind, "exposed": exposed})
+            rows.append(widgets.HBox([widgets.Label(f"Set {i + 1}", layout=widgets.Layout(width="4em")),
+                                      tile, kind, exposed]))
+        self.pair = classed(widgets.Dropdown(options=_TILE_OPTIONS, layout=widgets.Layout(width="13em")),
+                            "mjs-builder-pair-tile")
+        rows.append(widgets.HBox([widgets.Label("Pair", layout=widgets.Layout(width="4em")), self.pair]))
+        self.flowers = {}
+        for code in BONUS_TILES:
+            b = classed(widgets.ToggleButton(value=False, description=code, tooltip=INFO[code].name,
+                                             layout=widgets.Layout(width="3.4em")),
+                        "mjs-builder-flower", f"mjs-builder-flower-{code}")
+            self.flowers[code] = b
+        rows.append(widgets.HBox([widgets.Label("Flowers, seasons", layout=widgets.Layout(width="9em")),
+                                  *self.flowers.values()]))
+        self.seat = classed(widgets.ToggleButtons(options=_SEAT_OPTIONS, description="Seat",
+                                                  style={"button_width": "2.6em", "description_width": "3em"}),
+                            "mjs-builder-seat")
+        self.round = classed(widgets.ToggleButtons(options=_SEAT_OPTIONS, description="Round",
+                                                   style={"button_width": "2.6em", "description_width": "3em"}),
+                             "mjs-builder-round")
+        rows.append(widgets.HBox([self.seat, self.round]))
+        self.self_drawn = classed(widgets.Checkbox(value=False, description="Self-drawn (last tile from the wall)",
+                                                   indent=False, layout=widgets.Layout(width="22em")),
+                                  "mjs-builder-self-drawn")
+        self.blessing = classed(widgets.Dropdown(options=[("no blessing", ""), ("Earth's Blessing", "earth"),
+                                                          ("Heaven's Blessing", "heaven")],
+                                                 layout=widgets.Layout(width="13em")), "mjs-builder-blessing")
+        rows.append(widgets.HBox([self.self_drawn, self.blessing]))
+        self._rule_sets = dict(RULE_SETS)
+        if isinstance(rules, RuleSet):
+            rule_key = next((k for k, v in RULE_SETS.items() if v == rules), "custom")
+            self._rule_sets.setdefault(rule_key, rules)
+        else:
+            rule_key = rules
+        if rule_key not in self._rule_sets:
+            raise ViewError(f"unknown rule set {rule_key!r} (one of {', '.join(self._rule_sets)})")
+        self.rules = classed(widgets.Dropdown(options=[(r.name, k) for k, r in self._rule_sets.items()],
+                                              value=rule_key, description="Rules",
+                                              layout=widgets.Layout(width="22em")), "mjs-builder-rules")
+        rows.append(self.rules)
+        self.notation = classed(widgets.Text(placeholder="type a hand: RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1",
+                                             continuous_update=False, layout=widgets.Layout(width="32em")),
+                                "mjs-builder-notation")
+        self.load = classed(widgets.Button(description="Load", tooltip="Load the typed hand"), "mjs-builder-load")
+        rows.append(widgets.HBox([self.notation, self.load]))
+        self.tiles = classed(widgets.HTML(), "mjs-builder-tiles")
+        self.hand_text = classed(widgets.HTML(), "mjs-builder-hand-text")
+        self.message = classed(widgets.HTML(), "mjs-builder-message")
+        self.breakdown = classed(widgets.HTML(), "mjs-builder-breakdown")
+        self.headline = classed(widgets.HTML(), "mjs-builder-score")
+        self.hand: Hand | None = None
+        self.score: Score | None = None
+        self.error: str | None = None
+        controls = widgets.VBox(rows)
+        self.widget = classed(widgets.VBox([controls, self.tiles, self.hand_text, self.message,
+                                            self.headline, self.breakdown]), "mjs-builder")
+        self.set_hand(hand)
+        for w in self._controls():
+            w.observe(self._on_change, "value")
+        self.load.on_click(self._on_load)
+        # Enter (or leaving the box) loads the typed hand too.
+        self.notation.observe(self._on_typed, "value")
+
+    def _controls(self):
+        for s in self.sets:
+            yield from s.values()
+        yield self.pair
+        yield from self.flowers.values()
+        yield from (self.seat, self.round, self.self_drawn, self.blessing, self.rules)
+
+    # ---------------------------------------------------------------- state in, state out
+
+    def set_hand(self, hand: Hand) -> None:
+        """Show ``hand`` in the controls (its pair last) and score it."""
+        with self._quietly():
+            for row, m in zip(self.sets, hand.melds):
+                row["tile"].value, row["kind"].value, row["exposed"].value = m.tile, m.kind, m.exposed
+            self.pair.value = hand.pair.tile
+            for code, b in self.flowers.items():
+                b.value = code in hand.flowers
+            self.seat.value, self.round.value = hand.seat, hand.round
+            self.self_drawn.value = hand.self_drawn
+            self.blessing.value = hand.blessing or ""
+        self.refresh()
+
+    def _melds(self) -> list[Meld]:
+        melds = [Meld(s["kind"].value, s["tile"].value, s["exposed"].value) for s in self.sets]
+        return melds + [Meld("pair", self.pair.value)]
+
+    def build(self) -> Hand:
+        """The hand the controls describe (a :class:`HandError` if it is not a legal hand)."""
+        return Hand(sets=tuple(self._melds()),
+                    flowers=tuple(c for c, b in self.flowers.items() if b.value),
+                    seat=self.seat.value, round=self.round.value, self_drawn=self.self_drawn.value,
+                    blessing=self.blessing.value or None)
+
+    def refresh(self) -> None:
+        """Build the hand from the controls, score it, and redraw."""
+        rules = self._rule_sets[self.rules.value]
+        try:
+            hand = self.build()
+        except HandError as e:
+            self.hand, self.score, self.error = None, None, str(e)
+            self.tiles.value = ('<div style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">'
+                                + "".join(meld_html(m) for m in self._melds()) + "</div>")
+            self.hand_text.value = ""
+            self.message.value = error_html(f"Not a legal hand: {e}")
+            self.headline.value = ('<div class="mjs-headline mjs-no-hand" style="font:18px Verdana,Arial,sans-serif">'
+                                   'Score: no hand to score yet</div>')
+            self.breakdown.value = ""
+            return
+        s = score(hand, rules)
+        self.hand, self.score, self.error = hand, s, None
+        self.tiles.value = hand_html(hand)
+        self.hand_text.value = (f'<code style="font-size:14px">{escape(format_hand(hand))}</code>')
+        self.message.value = ""
+        self.headline.value = headline_html(s)
+        self.breakdown.value = score_html(s)
+
+    # ---------------------------------------------------------------- reactions
+
+    def _on_change(self, _change) -> None:
+        if not self._busy:
+            self.refresh()
+
+    def _on_load(self, _button=None) -> None:
+        text = self.notation.value
+        try:
+            hand = load_hand(text)
+        except HandError as e:
+            self.error = str(e)
+            self.message.value = error_html(f"Could not read {text!r}: {e}")
+            return
+        self.set_hand(hand)
+
+    def _on_typed(self, _change) -> None:
+        if not self._busy:
+            self._on_load()
+
+    def load_text(self, text: str) -> None:
+        """Type ``text`` into the notation box and press Load (what a test or a cell calls)."""
+        with self._quietly():
+            self.notation.value = text
+        self._on_load()
+
+
+__all__ = ["HandBuilderApp", "RULE_SETS", "START"]

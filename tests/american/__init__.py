@@ -1,0 +1,1 @@
+"""Tests of mjscore.american (mirrors the package)."""

@@ -1,0 +1,1 @@
+"""Tests of mjscore.night (mirrors the package)."""

@@ -1,0 +1,1 @@
+"""Tests of mjscore.views (mirrors the package)."""

@@ -1,0 +1,290 @@
+"""The scorekeeper app, driven without a browser: set the controls, click, read the HTML."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import ipywidgets as widgets
+
+from mjscore.night import ledger as ledger_module
+from mjscore.american import home_payments
+from mjscore.night import Ledger, journal_path, load_journal, simulate_night
+from mjscore.views.night.scorekeeper_app import ScorekeeperApp
+
+FOUR = ["Ann", "Bea", "Cat", "Dee"]
+CLASSES = ("mjs-score-players", "mjs-score-start", "mjs-score-winner", "mjs-score-how",
+           "mjs-score-thrower", "mjs-score-value", "mjs-score-jokerless", "mjs-score-add",
+           "mjs-score-undo", "mjs-score-totals", "mjs-score-payments", "mjs-score-journal")
+
+
+def _all(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _all(child)
+
+
+def _html(app) -> str:
+    return "\n".join(w.value for w in _all(app.widget) if isinstance(w, widgets.HTML))
+
+
+def enter(app, entry) -> None:
+    """Click a hand in as a scorekeeper would: winner, how, thrower, value, jokerless."""
+    app.how.value = entry.how
+    if entry.how != "wall":
+        app.winner.value = entry.winner
+        if entry.how == "discard":
+            app.thrower.value = entry.thrower
+        app.value.value = entry.value
+        app.jokerless.value = entry.jokerless
+        app.category.value = entry.category
+    app.dead.value = entry.dead
+    app.add.click()
+
+
+def test_every_part_carries_its_css_class():
+    app = ScorekeeperApp(journal="classes.csv")
+    found = {c for w in _all(app.widget) for c in w._dom_classes}
+    assert set(CLASSES) <= found
+    assert {"mjs-score-status", "mjs-score-report", "mjs-score-chart", "mjs-score-category",
+            "mjs-score-dead", "mjs-score-bettor", "mjs-score-pick"} <= found
+
+
+def test_pick_players_once_then_a_hand_with_a_few_clicks():
+    app = ScorekeeperApp(journal="first.csv")
+    assert app.ledger is None and "a new night" in app.journal.value
+    app.players.value = "Ann, Bea, Cat, Dee"
+    app.start.click()
+    assert app.ledger.players == tuple(FOUR) and app.players.disabled and app.start.disabled
+    assert app.winner.options == tuple(FOUR)
+    assert "Click the winner" in app.payments.value
+    app.winner.value = "Ann"
+    assert app.thrower.options == ("Bea", "Cat", "Dee")
+    app.how.value = "discard"
+    assert "Click who threw" in app.payments.value
+    app.thrower.value = "Cat"
+    app.value.value = 25
+    # Who pays what, at once, before the hand is added.
+    assert "Cat</td><td class=\"mjs-text mjs-minus\">pays 50" in app.payments.value
+    assert "if you add it" in app.payments.value
+    app.add.click()
+    assert app.ledger.totals == {"Ann": 100, "Bea": -25, "Cat": -50, "Dee": -25}
+    assert "Hand 1:" in app.status.value and "collects 100" in app.status.value
+    assert app.winner.value is None and app.thrower.value is None  # ready for the next hand
+    assert "+100" in app.totals.value and "<svg" in app.chart.value
+    assert "1 hand saved" in app.journal.value
+    # Self-drawn, jokerless: the thrower is not asked for.
+    app.winner.value, app.how.value, app.value.value, app.jokerless.value = "Bea", "self-drawn", 30, True
+    assert app.thrower.disabled
+    app.add.click()
+    assert app.ledger.lines[-1].payments == {"Ann": -120, "Bea": 360, "Cat": -120, "Dee": -120}
+    # A wall game: nobody pays.
+    app.how.value = "wall"
+    assert app.winner.disabled and app.value.disabled
+    app.add.click()
+    assert app.ledger.lines[-1].payments == {p: 0 for p in FOUR}
+    assert len(load_journal(journal_path("first.csv")).ledger) == 3
+
+
+def test_undo_and_refusals_show_in_the_status_line():
+    app = ScorekeeperApp(journal="undo.csv", players=FOUR)
+    app.undo.click()
+    assert "no hand to undo" in app.status.value
+    app.winner.value, app.how.value = "Dee", "discard"
+    app.add.click()
+    assert "Click who threw" in app.status.value and len(app.ledger) == 0
+    app.thrower.value = "Ann"
+    app.add.click()
+    assert len(app.ledger) == 1
+    app.undo.click()
+    assert len(app.ledger) == 0 and "Took back hand 1" in app.status.value
+    assert app.ledger.totals == {p: 0 for p in FOUR}
+    assert "0 hands saved" in app.journal.value
+    assert len(load_journal(journal_path("undo.csv")).ledger) == 0
+    # Whoever becomes the winner is no longer offered as the thrower, nor as a dead hand.
+    app.winner.value, app.how.value, app.thrower.value = "Ann", "discard", "Bea"
+    app.dead.value = ("Bea", "Dee")
+    app.winner.value = "Bea"
+    assert app.thrower.value is None and app.dead.value == ("Dee",)
+    app.thrower.value = "Cat"
+    app.add.click()
+    assert app.ledger.lines[-1].entry.dead == ("Dee",) and app.ledger.lines[-1].payments["Dee"] == -25
+
+
+def test_a_twenty_hand_night_with_a_kernel_restart_midway_loses_nothing():
+    """The issue's test: twenty hands in the app, a restart after eleven, carry on."""
+    hands = simulate_night(hands=20, seed=9).entries
+    first = ScorekeeperApp(journal="restart.csv", players=FOUR)
+    for e in hands[:11]:
+        enter(first, e)
+    assert len(first.ledger) == 11
+    del first  # the kernel restarts; the same cell is run again
+    second = ScorekeeperApp(journal="restart.csv")
+    assert second.ledger.players == tuple(FOUR) and len(second.ledger) == 11
+    assert "Carried on from restart.csv: 11 hands" in second.status.value
+    assert second.setup.layout.display == "none"
+    for e in hands[11:]:
+        enter(second, e)
+    assert len(second.ledger) == 20
+    # Hand by hand, the seed's rules: the winner collects what home_payments says.
+    reference = {p: 0 for p in FOUR}
+    for line, e in zip(second.ledger.lines, hands):
+        assert sum(line.payments.values()) == 0
+        if e.how == "wall":
+            assert set(line.payments.values()) == {0}
+        else:
+            payout = home_payments(e.value, e.how, jokerless=e.jokerless, category=e.category)
+            assert line.payments[e.winner] == payout.winner_collects
+            if e.how == "discard":
+                assert line.payments[e.thrower] == -payout.thrower_pays
+        reference = {p: reference[p] + line.payments[p] for p in FOUR}
+        assert line.totals == reference
+    assert sum(second.ledger.totals.values()) == 0
+    assert second.ledger.lines == simulate_night(hands=20, seed=9).lines
+    assert load_journal(journal_path("restart.csv")).ledger.lines == second.ledger.lines
+
+
+def test_a_name_like_b_ann_shows_as_typed():
+    app = ScorekeeperApp(journal="names.csv")
+    app.players.value = "<b>Ann</b>, Bea, Cat, Dee"
+    app.start.click()
+    app.winner.value, app.how.value, app.thrower.value = "<b>Ann</b>", "discard", "Cat"
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in app.payments.value
+    app.add.click()
+    text = _html(app)
+    assert "<b>Ann</b>" not in text
+    for part in (app.totals, app.report, app.status, app.chart):
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in part.value
+    assert app.winner.options[0] == "<b>Ann</b>"  # button labels are text, not HTML
+    assert app.ledger.players[0] == "<b>Ann</b>"
+
+
+def test_five_players_the_bettor_sits_out_and_picks():
+    app = ScorekeeperApp(journal="five.csv", players=FOUR + ["Eve"])
+    assert app.five.layout.display is None
+    assert app.bettor.value == "Eve" and app.winner.options == tuple(FOUR)
+    app.winner.value, app.how.value, app.thrower.value = "Ann", "discard", "Cat"
+    assert "Click whom the bettor backs" in app.payments.value
+    app.pick.value = "Cat"
+    app.add.click()
+    assert app.ledger.lines[-1].payments == {"Ann": 150, "Bea": -25, "Cat": -50, "Dee": -25, "Eve": -50}
+    # Ann sits out the next hand: Eve plays.
+    app.bettor.value = "Ann"
+    assert app.winner.options == ("Bea", "Cat", "Dee", "Eve")
+    app.winner.value, app.how.value, app.pick.value = "Eve", "self-drawn", "Eve"
+    app.add.click()
+    # Ann backed the winner: she collects what Eve collects, from the same three.
+    assert app.ledger.lines[-1].payments == {"Ann": 150, "Bea": -100, "Cat": -100, "Dee": -100, "Eve": 150}
+    again = ScorekeeperApp(journal="five.csv")
+    assert again.bettor.value == "Ann"  # who sat out last
+    assert again.ledger.lines == app.ledger.lines
+
+
+def test_a_journal_write_that_fails_adds_nothing(monkeypatch):
+    app = ScorekeeperApp(journal="crash.csv", players=FOUR)
+    app.winner.value, app.how.value = "Ann", "self-drawn"
+    app.add.click()
+    path = journal_path("crash.csv")
+    before = path.read_bytes()
+
+    def crash(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ledger_module.os, "replace", crash)
+    app.winner.value, app.how.value = "Bea", "self-drawn"
+    app.add.click()
+    assert "NOT added" in app.status.value and "No space left" in app.status.value
+    assert len(app.ledger) == 1 and app.winner.value == "Bea"  # still there to retry
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    app.add.click()
+    assert len(app.ledger) == 2
+
+
+def test_a_damaged_journal_is_opened_with_its_problems_shown():
+    path = journal_path("damaged.csv")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("#players,Ann,Bea,Cat,Dee\nwinner,how,thrower,value\nAnn,discard,Cat,25\n"
+                    "Bea,discard,Zed,30\n", encoding="utf-8")
+    app = ScorekeeperApp(journal="damaged.csv")
+    assert len(app.ledger) == 1
+    assert "line 4: the thrower &#x27;Zed&#x27; is not one of the players" in app.status.value
+    assert "damaged.before-repair.csv" in app.status.value
+
+
+def test_no_absolute_path_is_shown_and_the_default_name_is_todays(tmp_path):
+    app = ScorekeeperApp(players=FOUR)
+    assert re.fullmatch(r"night-\d{4}-\d{2}-\d{2}\.csv", app.path.name)
+    app.winner.value, app.how.value = "Ann", "self-drawn"
+    app.add.click()
+    text = _html(app)
+    assert os.environ["MJSCORE_DATA_DIR"] not in text and str(tmp_path) not in text
+    assert app.path.name in app.journal.value
+
+
+def test_a_correction_made_on_the_ledger_is_shown_after_refresh():
+    app = ScorekeeperApp(journal="fix.csv", players=FOUR)
+    app.winner.value, app.how.value, app.thrower.value = "Ann", "discard", "Cat"
+    app.add.click()
+    app.ledger.correct(1, thrower="Bea")
+    app.refresh()
+    assert app.ledger.totals["Bea"] == -50 and "-50" in app.totals.value
+
+
+def test_the_app_is_shown_with_a_stable_plain_text_stand_in():
+    app = ScorekeeperApp(journal="repr.csv")
+    bundle = app._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("ScorekeeperApp: an interactive app")
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_bad_players_are_refused_in_the_status_line():
+    app = ScorekeeperApp(journal="bad-players.csv")
+    app.players.value = "Ann, Bea, Cat"
+    app.start.click()
+    assert app.ledger is None and "four players" in app.status.value
+    assert not journal_path("bad-players.csv").exists()
+    app.players.value = "Ann, Bea, Cat, Dee"
+    app.start.click()
+    assert app.ledger is not None
+
+
+def test_the_app_and_a_plain_ledger_agree(tmp_path):
+    app = ScorekeeperApp(journal=tmp_path / "agree.csv", players=FOUR)
+    plain = Ledger(FOUR)
+    for e in simulate_night(hands=12, seed=4).entries:
+        enter(app, e)
+        plain.add(e)
+    assert app.ledger.lines == plain.lines
+    assert (tmp_path / "agree.csv").exists()
+
+
+def test_a_file_that_is_not_an_american_night_is_left_alone():
+    path = journal_path("goulash.csv")
+    Ledger(FOUR, game="willingdon", journal=path).add(winner="Ann", how="self-drawn", value=64)
+    before = path.read_bytes()
+    app = ScorekeeperApp(journal="goulash.csv")
+    assert app.ledger is None and "is a Willingdon night" in app.status.value
+    assert app.start.disabled
+    app.add.click()
+    assert path.read_bytes() == before
+    other = journal_path("not-a-night.csv")
+    other.write_text("name,score\nAnn,3\n", encoding="utf-8")
+    app = ScorekeeperApp(journal="not-a-night.csv")
+    assert app.ledger is None and "does not name its players" in app.status.value
+    assert other.read_text(encoding="utf-8") == "name,score\nAnn,3\n"
+
+
+def test_two_apps_on_one_journal_never_write_over_each_other():
+    one = ScorekeeperApp(journal="two-tabs.csv", players=FOUR)
+    one.winner.value, one.how.value = "Ann", "self-drawn"
+    one.add.click()
+    two = ScorekeeperApp(journal="two-tabs.csv")
+    two.winner.value, two.how.value = "Bea", "self-drawn"
+    two.add.click()
+    one.winner.value, one.how.value = "Cat", "self-drawn"
+    one.add.click()
+    assert "changed by someone else" in one.status.value and len(one.ledger) == 1
+    one.undo.click()
+    assert "changed by someone else" in one.status.value and len(one.ledger) == 1
+    assert len(load_journal(journal_path("two-tabs.csv")).ledger) == 2

@@ -1,0 +1,250 @@
+"""The practice app, driven as a learner would, without a browser: set values, click, read HTML."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import ipywidgets as widgets
+import pytest
+
+from mjscore.willingdon.deal import RAMP, deal
+from mjscore.willingdon.trainer import Tally, Trainer, progress_path
+from mjscore.views.willingdon.trainer_app import PracticeApp
+from mjscore.willingdon import score
+
+CLASSES = ["mjs-practice", "mjs-practice-session", "mjs-practice-name", "mjs-practice-greeting",
+           "mjs-practice-tally", "mjs-practice-reset", "mjs-practice-notice", "mjs-practice-number",
+           "mjs-practice-hand", "mjs-practice-points", "mjs-practice-doubles", "mjs-practice-check",
+           "mjs-practice-show", "mjs-practice-next", "mjs-practice-feedback", "mjs-practice-played",
+           "mjs-practice-review"]
+
+
+def walk(w: widgets.Widget):
+    yield w
+    for child in getattr(w, "children", ()):
+        yield from walk(child)
+
+
+def answer(app: PracticeApp, points: int, doubles: int) -> None:
+    app.points.value, app.doubles.value = points, doubles
+    app.check.click()
+
+
+def right(app: PracticeApp) -> tuple[int, int]:
+    s = score(app.trainer.current_hand)
+    return s.hand_points, s.doubles
+
+
+@pytest.fixture
+def app() -> PracticeApp:
+    return PracticeApp()  # on MJSCORE_DATA_DIR, a fresh folder for each test (tests/conftest.py)
+
+
+def test_every_part_has_its_css_class_once(app):
+    found = [c for w in walk(app.widget) for c in w._dom_classes]
+    for c in CLASSES:
+        assert found.count(c) == 1, c
+    by_class = {c: w for w in walk(app.widget) for c in w._dom_classes}
+    assert isinstance(by_class["mjs-practice-name"], widgets.Text)
+    assert isinstance(by_class["mjs-practice-points"], widgets.IntText)
+    assert isinstance(by_class["mjs-practice-doubles"], widgets.IntText)
+    for c in ("check", "show", "next", "reset"):
+        assert isinstance(by_class[f"mjs-practice-{c}"], widgets.Button)
+    for c in ("tally", "feedback", "hand", "greeting", "review", "notice", "number"):
+        assert isinstance(by_class[f"mjs-practice-{c}"], widgets.HTML)
+    assert isinstance(by_class["mjs-practice-played"], widgets.Select)
+
+
+def test_the_first_hand_is_drawn_with_our_tiles(app):
+    html = app.hand.value
+    assert 'class="mjs-hand"' in html and html.count('class="mjs-tile ') == 14
+    assert html.count("mjs-set-exposed") == 4
+    assert "Hand 1" in app.number.value and "warm-up hand 1 of 6" in app.number.value
+    assert "No hands played yet" in app.tally.value
+    assert app.next.disabled
+    assert app.trainer.path == progress_path()
+
+
+def test_the_name_is_text_never_html(app):
+    app.name.value = "<b>Ann</b>"
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in app.greeting.value
+    assert "<b>Ann</b>" not in app.greeting.value
+    assert json.loads(progress_path().read_text())["name"] == "<b>Ann</b>"
+    app.name.value = '<img src=x onerror="alert(1)">'
+    assert "<img" not in app.greeting.value and "&lt;img" in app.greeting.value
+
+
+def test_a_right_answer(app):
+    answer(app, 28, 0)
+    html = app.feedback.value
+    assert html.count("mjs-right") == 2 and "mjs-wrong" not in html
+    assert "mjs-headline" in html and "mjs-breakdown" in html
+    assert "1 of 1 right" in app.tally.value
+    assert not app.next.disabled
+    assert "answered" in app.number.value
+
+
+def test_under_the_minimum_the_paper_total_and_how_close(app):
+    answer(app, 28, 0)
+    html = app.feedback.value
+    assert "Paper total 28 × 2<sup>0</sup> = 28" in html and "Score: 0" in html
+    assert "so you can see exactly how close you were to the 3" in html
+
+
+def test_a_wrong_answer_says_which_and_what_was_missed(app):
+    answer(app, 28, 0)
+    app.next.click()
+    answer(app, 40, 0)  # hand 2: 40 points right, 1 double (the Red Dragon) missed
+    html = app.feedback.value
+    assert html.count("mjs-right") == 1 and html.count("mjs-wrong") == 1
+    assert "the hand has <b>1</b>" in html
+    assert "What you most likely missed" in html
+    assert "“A pung/kong of dragons” (Red Dragon), worth 1 double" in html
+    assert "1 of 2 right" in app.tally.value
+
+
+def test_show_me_reveals_and_counts_as_a_miss(app):
+    app.show.click()
+    html = app.feedback.value
+    assert "Shown:" in html and "28 hand points and 0 doubles" in html and "counts as a miss" in html
+    assert app.trainer.tally == Tally(played=1, right=0, shown=1)
+    assert "0 of 1 right" in app.tally.value and "1 shown" in app.tally.value
+    assert not app.next.disabled
+
+
+def test_only_the_first_answer_counts(app):
+    answer(app, 20, 0)
+    answer(app, 28, 0)
+    assert "Your first answer on this hand stands" in app.feedback.value
+    app.show.click()
+    assert "changes nothing" in app.feedback.value
+    assert app.trainer.tally == Tally(played=1, right=0, shown=0, points_right=0, doubles_right=1)
+
+
+def test_next_before_an_answer_is_refused_with_a_message(app):
+    app.next.click()  # a click that reaches the app even though the button is disabled
+    assert "mjs-error" in app.feedback.value and "answer hand 1 first" in app.feedback.value
+    assert app.trainer.current_number == 1
+
+
+def test_next_deals_the_next_hand_and_clears_the_boxes(app):
+    answer(app, 28, 0)
+    app.next.click()
+    assert (app.points.value, app.doubles.value, app.feedback.value) == (0, 0, "")
+    assert "Hand 2" in app.number.value and app.next.disabled
+    assert 'aria-label="hand: +2Dx3 5Dx3 +9Cx3 RDx3 SWx2 seat=S round=E"' in app.hand.value
+
+
+def test_a_bad_answer_is_a_message_not_a_crash(app):
+    answer(app, -5, 0)
+    assert "mjs-error" in app.feedback.value and "whole number 0 or more" in app.feedback.value
+    assert app.trainer.tally.played == 0
+
+
+def test_the_played_table_and_re_reading(app):
+    answer(app, 28, 0)
+    app.next.click()
+    app.show.click()
+    app.next.click()
+    answer(app, 1, 1)
+    labels = [label for label, _ in app.played.options]
+    assert labels == [f"1. {RAMP[0]} — right", f"2. {RAMP[1]} — shown", f"3. {RAMP[2]} — missed"]
+    assert app.played.value is None and app.review.value == ""
+    before_tally, before_file = app.tally.value, progress_path().read_bytes()
+    for n in (1, 3, 2, 1):
+        app.played.value = n
+        assert f"<b>Hand {n}</b>, re-read" in app.review.value
+        assert "re-reading never changes the tally" in app.review.value
+    app.played.value = 3
+    assert "you said 1 hand points and 1 doubles" in app.review.value
+    assert "What you most likely missed" in app.review.value
+    app.played.value = 2
+    assert "you pressed Show me" in app.review.value
+    assert app.tally.value == before_tally and progress_path().read_bytes() == before_file
+    assert app.trainer.current_number == 3  # the hand on the table is untouched
+    # Playing on keeps the hand being re-read.
+    app.next.click()
+    answer(app, *right(app))
+    assert app.played.value == 2 and len(app.played.options) == 4
+
+
+def test_reset_clears_everything(app):
+    app.name.value = "Ann"
+    answer(app, 28, 0)
+    app.next.click()
+    app.played.value = 1
+    app.reset.click()
+    assert app.name.value == "" and "Type your name" in app.greeting.value
+    assert "No hands played yet" in app.tally.value
+    assert app.played.options == () and app.review.value == "" and app.feedback.value == ""
+    assert app.trainer.current_number == 1 and app.trainer.played == ()
+    assert PracticeApp().trainer.tally == Tally()
+
+
+def test_ten_hands_then_a_kernel_restart(app):
+    """The issue's test: a name, ten hands with right answers, wrong answers and Show me,
+    then a new app on the same data folder (a kernel restart) shows the same tally and hands."""
+    app.name.value = "Ann"
+    for i in range(10):
+        p, d = right(app)
+        if i in (0, 2, 3, 6, 9):
+            answer(app, p, d)
+        elif i in (1, 5, 8):
+            answer(app, p + 4, max(0, d - 1))
+        else:
+            app.show.click()
+        if i < 9:
+            app.next.click()
+    tally = app.trainer.tally
+    assert tally == Tally(played=10, right=5, shown=2, points_right=5, doubles_right=5)
+
+    again = PracticeApp()  # a new kernel: a new app and trainer on the same folder
+    assert again.trainer is not app.trainer
+    assert again.name.value == "Ann" and "Playing as <b>Ann</b>" in again.greeting.value
+    assert again.trainer.tally == tally
+    assert again.tally.value == app.tally.value
+    assert again.played.options == app.played.options
+    assert [p.hand for p in again.trainer.played] == deal(10)
+    assert again.trainer.current_number == 10 and not again.next.disabled
+    assert again.hand.value == app.hand.value
+    assert "mjs-headline" in again.feedback.value  # the last answer is shown again
+    again.next.click()
+    assert "Hand 11" in again.number.value
+
+
+def test_two_apps_on_one_file(app):
+    other = PracticeApp()
+    answer(app, 28, 0)
+    answer(other, 1, 1)
+    assert "answered first in another window" in other.feedback.value
+    assert other.trainer.tally == app.trainer.tally == Tally(played=1, right=1, points_right=1, doubles_right=1)
+    assert "1 of 1 right" in other.tally.value
+
+
+def test_a_corrupt_progress_file_is_a_notice(tmp_path):
+    path = progress_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{oops")
+    app = PracticeApp()
+    assert "mjs-error" in app.notice.value and "could not be read" in app.notice.value
+    assert "practice.json.corrupt-" in app.notice.value
+    assert str(path.parent) not in app.notice.value  # the file name, never the folder
+    assert "No hands played yet" in app.tally.value
+    aside = [p for p in path.parent.iterdir() if ".corrupt-" in p.name]
+    assert len(aside) == 1 and aside[0].read_text() == "{oops"
+
+
+def test_an_explicit_trainer(tmp_path):
+    t = Trainer(tmp_path / "p.json", seed=2)
+    app = PracticeApp(t)
+    assert app.trainer is t
+    assert not progress_path().exists()
+
+
+def test_the_plain_text_stand_in_is_stable(app):
+    bundle = app._repr_mimebundle_()
+    assert bundle["text/plain"] == ("PracticeApp: an interactive app; run the notebook in JupyterLab or "
+                                    "Voila to use it")
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert os.environ["MJSCORE_DATA_DIR"] not in bundle["text/plain"]

@@ -1,0 +1,1 @@
+"""Tests of mjscore.willingdon (mirrors the package)."""
