@@ -8,12 +8,14 @@ PINS   := requirements/pins.txt
 # JupyterLab refuses to start as root without --allow-root (CI and containers run as root).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test notebooks bench present links clean
+.PHONY: lab test screenshots notebooks bench present links clean
 
 $(STAMP): pyproject.toml $(PINS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks,test]'
+	@# A venv made before jsonschema was pinned keeps rfc3987-syntax (4 s at every Jupyter start).
+	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax lark 2>/dev/null || true
 	touch $(STAMP)
 
 ## make lab: open the collection in JupyterLab
@@ -23,6 +25,11 @@ lab: $(STAMP)
 ## make test: every test (engine, properties, doctests, notebooks against their stored outputs, browser)
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+## make screenshots: the browser tests, also rewriting the pictures in docs/screenshots/ that changed
+## (`make test` never writes into the checkout)
+screenshots: $(STAMP)
+	MJSCORE_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest tests/browser
 
 ## make notebooks: re-execute every notebook in place, reproducibly, and store its outputs
 notebooks: $(STAMP)

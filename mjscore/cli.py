@@ -213,6 +213,8 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for add in _COMMANDS:
         add(sub)
+    # `choices` is the public face of the sub-parsers action (name -> parser).
+    parser.command_names = sorted(sub.choices)
     return parser
 
 
@@ -224,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         if not getattr(args, "run", None):
-            raise CLIError("name a command: " + ", ".join(sorted(parser._subparsers._group_actions[0].choices)))
+            raise CLIError("name a command: " + ", ".join(parser.command_names))
         args.run(args)
     except ValueError as e:  # every engine error is a ValueError subclass
         print(f"mjscore: error: {e}", file=sys.stderr)

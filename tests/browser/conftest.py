@@ -20,8 +20,10 @@ How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
 * ``voila`` (session, only when asked for) starts the classroom command of ``make present``
   (standalone Voila, the ``classroom`` template from ``voila/``) on another copy;
   ``classroom`` (per test) opens a notebook there as a :class:`VoilaPage`.
-* Screenshots go to a staging folder and are moved to ``docs/screenshots/`` only when the test
-  passed, and only when the picture changed (``MJSCORE_SCREENSHOTS`` names another folder).
+* Screenshots go to a staging folder. Only when asked (``make screenshots`` sets
+  ``MJSCORE_SCREENSHOTS=docs/screenshots``; a relative folder is the checkout's) are they
+  copied there, when the test passed and the picture changed: ``make test`` leaves the
+  checkout exactly as it found it.
 * Without Chromium or Playwright a test skips, except under ``CI=true``, where it fails.
 
 Every test here is marked ``browser``: ``pytest -m "not browser"`` leaves them out.
@@ -53,7 +55,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-s
                  "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync", "--no-proxy-server"]
 VIEWPORT = {"width": 1280, "height": 800}
-SCREENSHOTS = Path(os.environ.get("MJSCORE_SCREENSHOTS") or ROOT / "docs" / "screenshots")
+#: Where passing tests publish their pictures: nowhere unless MJSCORE_SCREENSHOTS names a folder.
+SCREENSHOTS = ROOT / os.environ["MJSCORE_SCREENSHOTS"] if os.environ.get("MJSCORE_SCREENSHOTS") else None
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
 SERVER_START_S = 120      # a cold JupyterLab on a busy shared machine
 KERNEL_IDLE_S = 120
@@ -326,6 +329,8 @@ class Shots:
         return path
 
     def publish(self) -> None:
+        if SCREENSHOTS is None:
+            return
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         for name in self.names:
             new, old = self.staging / f"{name}.png", SCREENSHOTS / f"{name}.png"
