@@ -35,10 +35,19 @@ def classed(widget: widgets.Widget, *classes: str) -> widgets.Widget:
     return widget
 
 
+#: How every app frames a refusal (the same look as :func:`mjscore.views.panels.error_html`).
+ERROR_STYLE = ("color:#9b1c1c;background:#fdecea;border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;"
+               "font:14px Verdana,Arial,sans-serif")
+
+
 def error_box(error: object) -> str:
-    """A refusal as HTML: the engine's own message, announced to a screen reader."""
-    return (f'<div class="mjs-error" role="alert" aria-live="assertive" style="color:#a40000;'
-            f'font-weight:bold;margin:4px 0">{escape(str(error))}</div>')
+    """A refusal as HTML: the engine's own message, escaped, announced to a screen reader.
+
+    >>> error_box("a <b> value")
+    '<div class="mjs-error" role="alert" aria-live="assertive" style="color:#9b1c1c;background:#fdecea;border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;font:14px Verdana,Arial,sans-serif">a &lt;b&gt; value</div>'
+    """
+    return f'<div class="mjs-error" role="alert" aria-live="assertive" style="{ERROR_STYLE}">{escape(str(error))}</div>'
+
 
 
 class App:
@@ -47,11 +56,14 @@ class App:
     - ``watch(*controls)``: any change of these controls calls ``refresh()`` (or ``on_change``),
       except while the app itself is changing them inside ``with self._quietly():``.
     - ``refresh()``: asks the engine again and redraws; every app defines it.
-    - ``show_error(target, error)``: the one way an app shows a refusal (``target`` an HTML widget).
+    - ``show_error(target, error)``: the one way an app shows a refusal (``target`` an HTML widget);
+      the message is kept in ``self.error`` (None after a ``clear_error``) for tests to read.
+    - ``set(**values)``: several controls at once (attribute name -> value), one refresh after.
     """
 
     widget: widgets.Widget
     _busy = False
+    error: str | None = None
 
     def watch(self, *controls: widgets.Widget, names: str = "value",
               on_change: Callable[[dict], None] | None = None) -> None:
@@ -71,7 +83,23 @@ class App:
 
     def show_error(self, target: widgets.HTML, error: object) -> None:
         """Show ``error`` (an engine refusal) in ``target``, in the same style in every app."""
+        self.error = str(error)
         target.value = error_box(error)
+
+    def clear_error(self) -> None:
+        """The last refusal is gone (call when the engine answers again)."""
+        self.error = None
+
+    def set(self, **values) -> None:
+        """Set several controls at once (``app.set(value=30, how="discard")``: each name an
+        attribute holding a control), in the order given, then refresh once."""
+        for name in values:
+            if not isinstance(getattr(self, name, None), widgets.ValueWidget):
+                raise TypeError(f"{type(self).__name__} has no control named {name!r}")
+        with self._quietly():
+            for name, value in values.items():
+                getattr(self, name).value = value
+        self.refresh()
 
     def _repr_mimebundle_(self, **kwargs):
         data = self.widget._repr_mimebundle_(**kwargs)

@@ -78,14 +78,15 @@ def test_thrower_cost_grows_with_the_value_at_home_but_not_at_a_tournament():
 # --------------------------------------------------------------------------- a night
 
 
-NIGHT = sample_night(games=16, seed=7)
+#: The night notebooks/06 shows (sample_night draws only random(), so it is the same on every Python).
+NIGHT = sample_night(games=16, seed=11)
 
 
 def test_games_frame_one_row_per_game():
     frame = games_frame(NIGHT)
     assert frame.index.tolist() == list(range(1, 17))
     assert list(frame.columns) == ["game"] + [f"{p} {s}" for p in FOUR for s in ("home", "tournament")]
-    assert frame.loc[1, "game"] == "Wall game: the wall ran out"
+    assert frame.loc[2, "game"] == "Wall game: the wall ran out"
     home = frame[[f"{p} home" for p in FOUR]]
     assert (home.sum(axis=1) == 0).all()  # home payments always balance
 
@@ -105,21 +106,26 @@ def test_compare_night_places_under_each_system():
     assert list(frame.columns) == ["home", "home place", "tournament", "tournament place", "wins", "threw"]
     assert frame["tournament"].is_monotonic_decreasing
     assert frame["home"].sum() == 0
-    assert frame["wins"].sum() + 3 == len(NIGHT)  # three wall games
+    assert frame["wins"].sum() + 5 == len(NIGHT)  # five wall games
     # this night's lesson: a different player finishes first under each system
-    assert leaders(NIGHT) == {"home": ("Cat",), "tournament": ("Dee",)}
-    assert leaders(NIGHT, VARIANT)["tournament"] == ("Cat", "Dee")
+    assert leaders(NIGHT) == {"home": ("Ann",), "tournament": ("Dee",)}
+    assert leaders(NIGHT, VARIANT) == {"home": ("Ann",), "tournament": ("Dee",)}
 
 
 def test_the_notebooks_story_of_the_night():
     # notebooks/06 tells this night in words: keep the words true
     frame = games_frame(NIGHT)
-    assert frame.loc[5, "game"].startswith("Bea wins on Dee's discard: a 75 hand")
-    assert (frame.loc[5, "Dee home"], frame.loc[5, "Dee tournament"]) == (-150, -25)
-    assert compare_hand(NIGHT[4], VARIANT).loc["Dee", "tournament"] == -30
-    assert NIGHT[13].how == "wall" and NIGHT[13].dead == {"Cat"}
-    assert [i for i, g in enumerate(NIGHT, 1) if g.how == "wall"] == [1, 2, 14]
+    assert frame.loc[15, "game"].startswith("Cat wins on Dee's discard: a 75 hand")
+    assert (frame.loc[15, "Dee home"], frame.loc[15, "Dee tournament"]) == (-150, -20)
+    assert frame.loc[14, "game"].startswith("Ann wins self-drawn: a 30 hand, 369, jokerless")
+    assert (frame.loc[14, "Ann home"], frame.loc[14, "Ann tournament"]) == (360, 60)
+    ann = [g for g in NIGHT if g.winner == "Ann"]
+    assert len(ann) == 4 and sum(g.how == "self-drawn" for g in ann) == 2 == sum(g.jokerless for g in ann)
+    assert NIGHT[4].how == "wall" and NIGHT[4].dead == {"Cat"}
+    assert [i for i, g in enumerate(NIGHT, 1) if g.how == "wall"] == [2, 3, 5, 8, 16]
     assert compare_night(NIGHT).loc["Dee", "wins"] == 5 == compare_night(NIGHT)["wins"].max()
+    variant = compare_night(NIGHT, VARIANT)["tournament"] - compare_night(NIGHT)["tournament"]
+    assert variant.to_dict() == {"Dee": 0, "Ann": -5, "Cat": 10, "Bea": -5}
     thrown = throwing_frame(NIGHT)
     assert thrown["home: extra"].sum() * 2 == thrown["home: paid"].sum()
 
@@ -127,19 +133,20 @@ def test_the_notebooks_story_of_the_night():
 def test_throwing_frame_what_each_players_throws_cost():
     frame = throwing_frame(NIGHT)
     assert frame.index.tolist() == list(FOUR)
-    assert frame.loc["Bea"].tolist() == [4, 310, 155, 55, 55]
+    assert frame.loc["Bea"].tolist() == [3, 280, 140, 55, 55]
     assert frame["threw"].sum() == sum(g.how == "discard" for g in NIGHT)
-    assert (frame["home: extra"] * 2 == frame["home: paid"]).all()  # no jokerless discard tonight
+    assert (frame["home: extra"] * 2 == frame["home: paid"]).all()  # the thrower pays double what each other loser pays, jokerless or not
     assert throwing_frame(NIGHT, VARIANT)["tournament: lost"].sum() == 150
 
 
 def test_night_summary_from_the_nights_own_numbers():
     html = night_summary_html(NIGHT)
-    assert "First at home: Cat (+385)" in html and "First at the tournament: Dee (220 points)" in html
-    assert "At home the throwers paid 800 of the 2,530 the winners collected (32%)" in html
-    assert "the throwers lost 140 points while the winners scored 595" in html
-    assert "3 wall games: nothing at home; at the tournament 10 points each to 11 hands" in html
-    assert "First at the tournament: Cat and Dee (215 points)" in night_summary_html(NIGHT, VARIANT)
+    assert "First at home: Ann (+615)" in html and "First at the tournament: Dee (250 points)" in html
+    assert "At home the throwers paid 800 of the 2,500 the winners collected (32%)" in html
+    assert "the throwers lost 140 points while the winners scored 565" in html
+    assert "Ann and Bea threw the most winning tiles (3 each)" in html
+    assert "5 wall games: nothing at home; at the tournament 10 points each to 19 hands" in html
+    assert "10 points each to 20 hands" in night_summary_html(NIGHT, VARIANT)
 
 
 def test_night_summary_escapes_names():

@@ -1,6 +1,6 @@
 """The American payments app: choose a card value, how the hand was won, jokerless or not, and
 the card's section, and see what each player pays and what the winner collects. A menu walks
-through the seed's four worked examples for a hand worth 25.
+through the four worked examples of RULES.md (docs/rules.md) for a hand worth 25.
 
 Every figure comes from :func:`mjscore.american.home_payments`; a refusal (a value of 0, say)
 is shown as the engine's message.
@@ -14,7 +14,7 @@ CSS classes of the parts (for browser tests):
 ``mjs-american-how``       Dropdown: discard, self-drawn, wall, joker exchange, Heavenly Hand
 ``mjs-american-jokerless`` Checkbox: no jokers, declared
 ``mjs-american-category``  Dropdown: the card's section
-``mjs-american-rules``     ToggleButtons: the seed's exemptions or the League card's
+``mjs-american-rules``     ToggleButtons: the League's rule as played at home, or its card's
 ``mjs-american-result``    HTML: each payment, what the winner collects, the reasons
 ========================== =================================================
 
@@ -36,7 +36,7 @@ from ...american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError
                         check_value, home_payments)
 from .._app import App, classed
 from ..tiles import ViewError
-from ..panels import error_html, payout_html
+from ..panels import payout_html
 
 #: How a hand can end, as the menu says it.
 HOW_LABELS = {
@@ -47,7 +47,7 @@ HOW_LABELS = {
     "heavenly-hand": "a Heavenly Hand",
 }
 
-#: The seed's four worked examples: (menu label, value, how, jokerless).
+#: The four worked examples for a 25 hand: (menu label, value, how, jokerless).
 EXAMPLES = (
     ("1. 25, on a discard, with a joker", 25, "discard", False),
     ("2. 25, on a tile the winner drew, with a joker", 25, "self-drawn", False),
@@ -67,7 +67,8 @@ class AmericanPaymentsApp(App):
         if not isinstance(jokerless, bool):
             raise AmericanError(f"jokerless must be true or false, not {jokerless!r}")
         if rules not in RULES:
-            raise ViewError(f"rules must be 'home' (the seed's) or 'league' (the League card's), not {rules!r}")
+            raise ViewError(f"rules must be 'home' (Quints exempt too) or 'league' (as the League's card prints it), "
+                            f"not {rules!r}")
         self.example = classed(widgets.Dropdown(
             options=[("Your own hand", 0)] + [(label, i) for i, (label, *_) in enumerate(EXAMPLES, 1)],
             value=0, description="Example", style={"description_width": "7em"},
@@ -85,13 +86,12 @@ class AmericanPaymentsApp(App):
                                                  style={"description_width": "7em"},
                                                  layout=widgets.Layout(width="24em")), "mjs-american-category")
         self.rules = classed(widgets.ToggleButtons(
-            options=[("Seed: Singles and Pairs, Quints exempt", "home"),
+            options=[("At home: Singles and Pairs, Quints exempt", "home"),
                      ("League card: Singles and Pairs exempt", "league")],
             value=rules, description="Jokerless rule", style={"description_width": "7em", "button_width": "24em"}),
             "mjs-american-rules")
         self.result = classed(widgets.HTML(), "mjs-american-result")
         self.payout = None
-        self.error: str | None = None
         self.widget = classed(widgets.VBox([
             self.example,
             widgets.HBox([self.value, self.how]),
@@ -99,15 +99,14 @@ class AmericanPaymentsApp(App):
             self.rules,
             self.result,
         ]), "mjs-american")
-        self.example.observe(self._on_example, "value")
-        for w in (self.value, self.how, self.jokerless, self.category, self.rules):
-            w.observe(self._on_change, "value")
+        self.watch(self.example, on_change=self._on_example)
+        self.watch(self.value, self.how, self.jokerless, self.category, self.rules, on_change=self._on_change)
         self.refresh()
 
     # ---------------------------------------------------------------- reactions
 
     def _on_example(self, change) -> None:
-        if self._busy or not change["new"]:
+        if not change["new"]:
             return
         _, value, how, jokerless = EXAMPLES[change["new"] - 1]
         with self._quietly():
@@ -116,8 +115,6 @@ class AmericanPaymentsApp(App):
         self.refresh()
 
     def _on_change(self, _change) -> None:
-        if self._busy:
-            return
         chosen = self.example.value
         if chosen:
             _, value, how, jokerless = EXAMPLES[chosen - 1]
@@ -135,10 +132,11 @@ class AmericanPaymentsApp(App):
             p = home_payments(self.value.value, self.how.value, jokerless=self.jokerless.value,
                               category=self.category.value, rules=RULES[self.rules.value])
         except AmericanError as e:
-            self.payout, self.error = None, str(e)
-            self.result.value = error_html(e)
+            self.payout = None
+            self.show_error(self.result, e)
             return
-        self.payout, self.error = p, None
+        self.payout = p
+        self.clear_error()
         head = f"A hand worth {p.value:,}, {HOW_LABELS[p.how]}"
         if p.how == "wall":
             body = (f'<p class="mjs-nobody-pays">{escape(" ".join(p.reasons[1:]))}</p>')

@@ -16,7 +16,10 @@ from typing import Mapping, Sequence
 import ipywidgets as widgets
 
 from ...american.home import CATEGORIES, HOME, AmericanError, HomeRules, home_payments
-from ...american.tournament.scoring import PRESETS, Game, TournamentError, TournamentTable, score_game
+from ...american.tournament.compare import throw_cost
+from ...american.tournament.scoring import Game, score_game
+from ...american.tournament.tables import PRESETS, TournamentError, TournamentTable
+from .._app import App, classed
 from .tournament_views import compare_hand
 
 _FONT = "font:14px Verdana,Arial,sans-serif"
@@ -30,7 +33,7 @@ def _signed(n: int) -> str:
     return f"{n:+,}" if n else "0"
 
 
-class TournamentVsHomeApp:
+class TournamentVsHomeApp(App):
     """Pick a hand; see what each player pays at home and scores at a tournament.
 
     The controls and the result carry CSS classes, for styling and for browser tests:
@@ -79,7 +82,7 @@ class TournamentVsHomeApp:
         self.result = widgets.HTML()
         for part in ("value", "how", "winner", "thrower", "exposures", "jokerless", "category", "dead", "table",
                      "result"):
-            getattr(self, part).add_class(f"mjs-tournament-{part}")
+            classed(getattr(self, part), f"mjs-tournament-{part}")
         self.widget = widgets.VBox([
             widgets.HBox([self.value, self.how]),
             widgets.HBox([self.winner, self.thrower, self.exposures]),
@@ -87,19 +90,11 @@ class TournamentVsHomeApp:
             widgets.HBox([self.dead, self.table]),
             self.result,
         ])
-        self.widget.add_class("mjs-tournament-app")
-        self._busy = False
-        for control in (self.value, self.how, self.winner, self.thrower, self.exposures, self.jokerless,
-                        self.category, self.dead, self.table):
-            control.observe(self._changed, names="value")
-        self._update()
-
-    def _repr_mimebundle_(self, **kwargs):
-        """Shown as its widget; the plain text stays the same on every run (nbval compares it)."""
-        data = self.widget._repr_mimebundle_(**kwargs)
-        data["text/plain"] = (f"{type(self).__name__}: an interactive app; run the notebook in JupyterLab "
-                              "or Voila to use it")
-        return data
+        classed(self.widget, "mjs-tournament-app")
+        self.watch(self.winner, on_change=self._winner_changed)
+        self.watch(self.value, self.how, self.thrower, self.exposures, self.jokerless, self.category, self.dead,
+                   self.table)
+        self.refresh()
 
     # ------------------------------------------------------------------ state
 
@@ -110,8 +105,7 @@ class TournamentVsHomeApp:
         unknown = set(state) - set(order)
         if unknown:
             raise TypeError(f"no control named {sorted(unknown)[0]!r} (one of {', '.join(order)})")
-        self._busy = True
-        try:
+        with self._quietly():
             for name in order:
                 if name in state:
                     if name == "winner":
@@ -119,9 +113,7 @@ class TournamentVsHomeApp:
                         self._sync_thrower()
                     else:
                         getattr(self, name).value = tuple(state[name]) if name == "dead" else state[name]
-        finally:
-            self._busy = False
-        self._update()
+        self.refresh()
 
     @property
     def game(self) -> Game:
@@ -151,18 +143,13 @@ class TournamentVsHomeApp:
             self.thrower.options = others
         self.thrower.value = keep
 
-    def _changed(self, change) -> None:
-        if self._busy:
-            return
-        self._busy = True
-        try:
-            if change["owner"] is self.winner:
-                self._sync_thrower()
-        finally:
-            self._busy = False
-        self._update()
+    def _winner_changed(self, _change) -> None:
+        with self._quietly():
+            self._sync_thrower()
+        self.refresh()
 
-    def _update(self) -> None:
+    def refresh(self) -> None:
+        """Ask the engines again and redraw the comparison (or the refusal)."""
         how = self.how.value
         won = how != "wall"
         for control in (self.value, self.winner, self.exposures, self.jokerless, self.category):
@@ -171,9 +158,9 @@ class TournamentVsHomeApp:
         try:
             self.result.value = self._html(self.game)
         except (TournamentError, AmericanError) as e:
-            self.result.value = (f'<div class="mjs-error" role="alert" style="color:#9b1c1c;background:#fdecea;'
-                                 f'border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;{_FONT}">'
-                                 f'{escape(str(e))}</div>')
+            self.show_error(self.result, e)
+        else:
+            self.clear_error()
 
     # ------------------------------------------------------------------ drawing
 
@@ -204,14 +191,11 @@ class TournamentVsHomeApp:
                    + f'</ul></div><div><b>At the tournament</b> ({escape(table.name)})<ul style="margin:2px 0">'
                    + "".join(f"<li>{t}</li>" for t in tour_lines) + "</ul></div></div>")
         if game.scores_as == "discard":
-            t = game.thrower
-            home, points = frame.loc[t, "home"], frame.loc[t, "tournament"]
-            others = [p for p in game.players if p not in (t, game.winner)]
-            home_extra = int(frame.loc[others, "home"].min() - home)
-            tour_extra = int(frame.loc[others, "tournament"].min() - points)
+            cost = throw_cost(game, table, self.home_rules)
             out.append(f'<p class="mjs-tournament-thrower-cost" style="margin:6px 0">Throwing the winning tile cost '
-                       f'{escape(t)} {int(-home)} at home ({home_extra} more than each other loser) and '
-                       f'{int(-points)} points at the tournament ({tour_extra} more than each other loser).</p>')
+                       f'{escape(game.thrower)} {cost.home_paid} at home ({cost.home_extra} more than each other '
+                       f'loser) and {cost.tournament_lost} points at the tournament ({cost.tournament_extra} more '
+                       f'than each other loser).</p>')
         out.append("</div>")
         return "".join(out)
 

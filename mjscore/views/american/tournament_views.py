@@ -2,10 +2,11 @@
 
 At home (:mod:`mjscore.american`) the losers pay the winner; at a tournament
 (:mod:`mjscore.american.tournament`) every player scores points from the organizer's table. Every
-figure here comes from those two engines; nothing is re-computed in this module.
+figure here comes from those two engines and :mod:`mjscore.american.tournament.compare`;
+nothing is computed in this module, only laid out.
 
 - :func:`tables_frame` the tournament tables side by side, one row per rule.
-- :func:`home_points` one game settled the home way (the same :class:`~mjscore.american.tournament.Game`).
+- :func:`home_points` one game settled the home way (re-exported from the engine's ``compare``).
 - :func:`compare_hand` one game: each player's role, home payment and tournament points.
 - :func:`games_frame` a sequence of games, one row each, both ways.
 - :func:`compare_night` a sequence of games: totals and places under each system.
@@ -33,12 +34,11 @@ from typing import Iterable, Sequence
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from ...american.home import HOME, HomeRules, settle
-from ...american.tournament.scoring import COMMON, PRESETS, Game, TournamentTable, score_game, standings
-
-#: What a home table does when the game ends without a winner: nobody pays.
-_HOME_HOW = {"discard": "discard", "self-drawn": "self-drawn", "joker-exchange": "joker-exchange",
-             "heavenly-hand": "heavenly-hand", "wall": "wall", "unfinished": "wall"}
+from ...american.home import HOME, HomeRules
+from ...american.tournament import compare
+from ...american.tournament.compare import home_points, same_players
+from ...american.tournament.scoring import Game, score_game
+from ...american.tournament.tables import COMMON, EXPOSURE_BANDS, PRESETS, TournamentTable
 
 
 def _table(table: TournamentTable | None) -> TournamentTable:
@@ -61,23 +61,6 @@ def tables_frame(tables: Iterable[TournamentTable] | None = None) -> pd.DataFram
     return frame.fillna("")
 
 
-def home_points(game: Game, rules: HomeRules = HOME) -> dict:
-    """Each player's gain (+) or payment (-) at home for the same game, in seat order.
-
-    A wall game and an unfinished game pay nothing at home.
-
-    >>> g = Game(("Ann", "Bea", "Cat", "Dee"), "self-drawn", winner="Bea", value=25, jokerless=True)
-    >>> home_points(g)
-    {'Ann': -100, 'Bea': 300, 'Cat': -100, 'Dee': -100}
-    """
-    how = _HOME_HOW[game.how]
-    if how == "wall":
-        # settle() asks for a card value even for a wall game; nobody pays, whatever it is.
-        return settle(game.players, winner=None, how="wall", value=1, dead=game.dead, rules=rules)
-    return settle(game.players, winner=game.winner, how=how, value=game.value, thrower=game.thrower,
-                  jokerless=game.jokerless, category=game.category, dead=game.dead, rules=rules)
-
-
 def compare_hand(game: Game, table: TournamentTable | None = None, home_rules: HomeRules = HOME) -> pd.DataFrame:
     """One game, each player in seat order: ``role``, ``home`` (payment) and ``tournament`` (points)."""
     home = home_points(game, home_rules)
@@ -98,7 +81,7 @@ def games_frame(games: Sequence[Game], table: TournamentTable | None = None,
     """
     games = list(games)
     t = _table(table)
-    players = _same_players(games)
+    players = same_players(games)
     rows = []
     for g in games:
         home, tour = home_points(g, home_rules), score_game(g, t).points
@@ -112,62 +95,33 @@ def games_frame(games: Sequence[Game], table: TournamentTable | None = None,
     return frame
 
 
-def _same_players(games: Sequence[Game]) -> tuple:
-    if not games:
-        raise ValueError("no games to compare")
-    players = games[0].players
-    for g in games[1:]:
-        if set(g.players) != set(players):
-            raise ValueError("every game of the night must be played by the same four players")
-    return players
-
-
 def running_totals(games: Sequence[Game], table: TournamentTable | None = None,
                    home_rules: HomeRules = HOME) -> pd.DataFrame:
     """Each player's total after each game, both ways: columns ``(system, player)`` where
     system is ``home`` or ``tournament``; row 0 is the start (all 0)."""
     games = list(games)
-    t = _table(table)
-    players = _same_players(games)
-    home_rows = [dict.fromkeys(players, 0)]
-    tour_rows = [dict.fromkeys(players, 0)]
-    for g in games:
-        h, s = home_points(g, home_rules), score_game(g, t).points
-        home_rows.append({p: home_rows[-1][p] + h[p] for p in players})
-        tour_rows.append({p: tour_rows[-1][p] + s[p] for p in players})
+    players = list(same_players(games))
+    totals = compare.running_totals(games, table, home_rules)
+    home_rows, tour_rows = totals["home"], totals["tournament"]
     index = pd.RangeIndex(0, len(games) + 1, name="after game")
-    frame = pd.concat({"home": pd.DataFrame(home_rows, index=index, columns=list(players)),
-                       "tournament": pd.DataFrame(tour_rows, index=index, columns=list(players))}, axis=1)
+    frame = pd.concat({"home": pd.DataFrame(home_rows, index=index, columns=players),
+                       "tournament": pd.DataFrame(tour_rows, index=index, columns=players)}, axis=1)
     return frame
-
-
-def _places(totals: dict) -> dict:
-    return {p: 1 + sum(1 for q in totals.values() if q > v) for p, v in totals.items()}
 
 
 def compare_night(games: Sequence[Game], table: TournamentTable | None = None,
                   home_rules: HomeRules = HOME) -> pd.DataFrame:
     """A night's totals and places both ways, plus wins and tiles thrown; tournament order
     (best first, names breaking ties). Players level on a total share a place."""
-    games = list(games)
-    t = _table(table)
-    st = standings(games, t)
-    home = dict.fromkeys(st.totals, 0)
-    for g in games:
-        for p, v in home_points(g, home_rules).items():
-            home[p] += v
-    home_place = _places(home)
-    rows = [{"home": home[r.player], "home place": home_place[r.player],
-             "tournament": r.points, "tournament place": r.place, "wins": r.wins, "threw": r.threw}
-            for r in st.rows]
-    return pd.DataFrame(rows, index=pd.Index([r.player for r in st.rows], name="player"))
+    night = compare.compare_night(games, table, home_rules)
+    rows = [{"home": r.home, "home place": r.home_place, "tournament": r.tournament,
+             "tournament place": r.tournament_place, "wins": r.wins, "threw": r.threw} for r in night]
+    return pd.DataFrame(rows, index=pd.Index([r.player for r in night], name="player"))
 
 
 def leaders(games: Sequence[Game], table: TournamentTable | None = None, home_rules: HomeRules = HOME) -> dict:
     """Who finishes first: ``{"home": (...), "tournament": (...)}`` (more than one on a tie)."""
-    frame = compare_night(games, table, home_rules)
-    return {"home": tuple(sorted(frame.index[frame["home place"] == 1])),
-            "tournament": tuple(sorted(frame.index[frame["tournament place"] == 1]))}
+    return compare.leaders(games, table, home_rules)
 
 
 def thrower_cost(values: Iterable[int] = (25, 30, 35, 40, 50, 75), table: TournamentTable | None = None,
@@ -179,20 +133,14 @@ def thrower_cost(values: Iterable[int] = (25, 30, 35, 40, 50, 75), table: Tourna
     >>> thrower_cost([25, 50]).loc[50].tolist()
     [100, 50, 50, 10, 20, 25, 0]
     """
-    t = _table(table)
-    four = ("winner", "thrower", "other", "other 2")
     rows = {}
     for v in values:
-        g = Game(four, "discard", winner="winner", thrower="thrower", value=v, jokerless=jokerless, category=category)
-        home = home_points(g, home_rules)
-        row = {("home", "thrower pays"): -home["thrower"], ("home", "each other pays"): -home["other"],
-               ("home", "throwing costs extra"): home["other"] - home["thrower"]}
-        for n, band in ((1, "0-1"), (2, "2"), (3, "3+")):
-            exposures = 0 if category == "singles-and-pairs" else n
-            pts = score_game(Game(four, "discard", winner="winner", thrower="thrower", value=v, jokerless=jokerless,
-                                  category=category, exposures=exposures), t).points
-            row[("tournament", f"thrower loses, {band} exposures")] = -pts["thrower"]
-        row[("tournament", "each other loses")] = -pts["other"]
+        c = compare.value_cost(v, table, home_rules, jokerless=jokerless, category=category)
+        row = {("home", "thrower pays"): c.home_thrower_pays, ("home", "each other pays"): c.home_each_other_pays,
+               ("home", "throwing costs extra"): c.home_extra}
+        for band, lost in zip(EXPOSURE_BANDS, c.tournament_thrower_loses):
+            row[("tournament", f"thrower loses, {band} exposures")] = lost
+        row[("tournament", "each other loses")] = c.tournament_each_other_loses
         rows[v] = row
     frame = pd.DataFrame.from_dict(rows, orient="index")
     frame.columns = pd.MultiIndex.from_tuples(frame.columns)
@@ -207,22 +155,9 @@ def throwing_frame(games: Sequence[Game], table: TournamentTable | None = None,
     other loser paid in the same game); ``tournament: lost`` (the thrower's penalties) and
     ``tournament: extra`` (over what each other loser lost).
     """
-    games = list(games)
-    t = _table(table)
-    players = _same_players(games)
-    rows = {p: {"threw": 0, "home: paid": 0, "home: extra": 0, "tournament: lost": 0, "tournament: extra": 0}
-            for p in players}
-    for g in games:
-        if g.scores_as != "discard":
-            continue
-        home = home_points(g, home_rules)
-        other = next(p for p in g.players if p not in (g.winner, g.thrower))
-        row = rows[g.thrower]
-        row["threw"] += 1
-        row["home: paid"] -= home[g.thrower]
-        row["home: extra"] += home[other] - home[g.thrower]
-        row["tournament: lost"] += t.thrower_penalty_for(g.exposures)
-        row["tournament: extra"] += t.thrower_penalty_for(g.exposures) - t.other_loser_penalty
+    rows = {p: {"threw": c.threw, "home: paid": c.home_paid, "home: extra": c.home_extra,
+                "tournament: lost": c.tournament_lost, "tournament: extra": c.tournament_extra}
+            for p, c in compare.throwing(games, table, home_rules).items()}
     frame = pd.DataFrame.from_dict(rows, orient="index")
     frame.index.name = "player"
     return frame
@@ -246,40 +181,35 @@ def night_summary_html(games: Sequence[Game], table: TournamentTable | None = No
     games = list(games)
     t = _table(table)
     night = compare_night(games, t, home_rules)
-    throws = throwing_frame(games, t, home_rules)
     first_home = night.index[night["home place"] == 1]
     first_tour = night.index[night["tournament place"] == 1]
-    won = [g for g in games if g.winner is not None]
-    collected = sum(home_points(g, home_rules)[g.winner] for g in won)
-    scored = sum(score_game(g, t).points[g.winner] for g in won)
-    thrown = int(throws["threw"].sum())
-    walls = [g for g in games if g.scores_as == "wall"]
+    figures = compare.night_figures(games, t, home_rules)
+    all_throws = figures.thrown
     parts = ['<div class="mjs-tournament-summary" style="font:14px Verdana,Arial,sans-serif">',
-             f"<p>After {len(games)} games: <b>First at home: {_names(first_home)} "
+             f"<p>After {figures.games} games: <b>First at home: {_names(first_home)} "
              f"({int(night.loc[first_home[0], 'home']):+,})</b>. <b>First at the tournament: "
              f"{_names(first_tour)} ({int(night.loc[first_tour[0], 'tournament']):,} points)</b> under the "
              f"{escape(t.name)}.</p>"]
-    if thrown:
+    if all_throws.threw:
+        collected = figures.home_collected
         parts.append(
-            f"<p>{thrown} of the {len(won)} wins came on a discard. At home the throwers paid "
-            f"{int(throws['home: paid'].sum()):,} of the {collected:,} the winners collected "
-            f"({round(100 * int(throws['home: paid'].sum()) / max(collected, 1))}%), "
-            f"{int(throws['home: extra'].sum()):,} more than they would have paid as ordinary losers. "
-            f"At the tournament the throwers lost {int(throws['tournament: lost'].sum()):,} points "
-            f"while the winners scored {scored:,}.</p>")
-        most = throws["threw"].max()
-        worst = throws.index[throws["threw"] == most]
+            f"<p>{all_throws.threw} of the {figures.wins} wins came on a discard. At home the throwers paid "
+            f"{all_throws.home_paid:,} of the {collected:,} the winners collected "
+            f"({round(100 * all_throws.home_paid / max(collected, 1))}%), "
+            f"{all_throws.home_extra:,} more than they would have paid as ordinary losers. "
+            f"At the tournament the throwers lost {all_throws.tournament_lost:,} points "
+            f"while the winners scored {figures.tournament_scored:,}.</p>")
+        most = max(c.threw for c in figures.throws.values())
+        worst = [p for p, c in figures.throws.items() if c.threw == most]
         each = "" if len(worst) == 1 else " each"
-        parts.append(f"<p>{_names(worst)} threw the most winning tiles ({int(most)}{each}). "
-                     + " ".join(f"Throwing cost {escape(p)} {int(throws.loc[p, 'home: extra']):,} more at home "
+        parts.append(f"<p>{_names(worst)} threw the most winning tiles ({most}{each}). "
+                     + " ".join(f"Throwing cost {escape(p)} {figures.throws[p].home_extra:,} more at home "
                                 f"than paying as an ordinary loser, and "
-                                f"{int(throws.loc[p, 'tournament: lost']):,} points at the tournament."
+                                f"{figures.throws[p].tournament_lost:,} points at the tournament."
                                 for p in worst) + "</p>")
-    if walls:
-        live = sum(1 for g in walls for p in g.players
-                   if p not in g.dead or t.wall_game_to == "every-player")
-        parts.append(f"<p>{len(walls)} wall game{'s' if len(walls) != 1 else ''}: nothing at home; at the "
-                     f"tournament {t.wall_game_points} points each to {live} hands in all.</p>")
+    if figures.walls:
+        parts.append(f"<p>{figures.walls} wall game{'s' if figures.walls != 1 else ''}: nothing at home; at the "
+                     f"tournament {t.wall_game_points} points each to {figures.wall_hands_paid} hands in all.</p>")
     parts.append("</div>")
     return "".join(parts)
 

@@ -63,13 +63,8 @@ class GoulashClaimApp(App):
         self.ruling = None
         self.widget = classed(widgets.VBox([self.discarder, self.tile, self.claimer, self.held, self.last,
                                             self.result]), "mjs-goulash")
-        for w in (self.discarder, self.tile, self.claimer, self.held, self.last):
-            w.observe(self._on_change, "value")
+        self.watch(self.discarder, self.tile, self.claimer, self.held, self.last)
         self.refresh()
-
-    def _on_change(self, _change) -> None:
-        if not self._busy:
-            self.refresh()
 
     def refresh(self) -> None:
         """Ask the engine for the ruling and redraw it."""
