@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -20,12 +19,16 @@ NOTEBOOKS = ROOT / "notebooks"
 START = NOTEBOOKS / "00-start-here.ipynb"
 BINDER = "https://mybinder.org/v2/gh/mjscore/mjscore/main"
 
-#: The collection as issue 3 lays it out; 06-09 are written by others and may not exist yet.
+#: The collection, in order: every one is checked for the house shape below.
 PLANNED = ("00-start-here", "01-american-who-pays", "02-willingdon-hand-points", "03-doubles-compound",
            "04-willingdon-faq", "05-playing-goulash", "06-tournament-vs-home", "07-practice",
            "08-scorekeeper", "09-how-rare")
-#: The lessons this module also checks for the house shape (title, what you will learn, next).
-LESSONS = PLANNED[:6]
+#: Notebooks whose navigation is being regenerated (issue 14): their shape is checked, and an
+#: XPASS says the marks below can go. The lead empties this after merging issue 14.
+REGENERATING = {"06-tournament-vs-home", "07-practice", "08-scorekeeper"}
+LESSONS = tuple(pytest.param(name, marks=pytest.mark.xfail(
+    reason="issue 14 regenerates its navigation (title '# N. Title', next and back links)", strict=False))
+    if name in REGENERATING else name for name in PLANNED)
 
 PRESENT = sorted(NOTEBOOKS.glob("*.ipynb"))
 ABSOLUTE = re.compile(r"(?<![\w.:/~-])(?:/(?:home|root|tmp|work|Users|usr|var|opt|private|mnt)/|[A-Za-z]:\\\\)")
@@ -51,7 +54,7 @@ def links(nb: dict) -> set[str]:
 
 def test_the_folder_holds_the_lessons():
     names = {p.stem for p in PRESENT}
-    for name in LESSONS:
+    for name in PLANNED:
         assert name in names, f"notebooks/{name}.ipynb is missing"
 
 
@@ -109,19 +112,29 @@ def test_each_lesson_has_the_house_shape(name):
     assert re.match(rf"# {number}\. \S", first), f"{name} does not open with '# {number}. Title'"
     assert "What you will learn" in first
     last = text(nb["cells"][-1])
-    assert f"{PLANNED[number + 1]}.ipynb" in last, f"{name} does not end with a link to the next notebook"
+    if number + 1 < len(PLANNED):
+        assert f"{PLANNED[number + 1]}.ipynb" in last, f"{name} does not end with a link to the next notebook"
     if number:
         assert "00-start-here.ipynb" in last, f"{name} does not end with a link back to 00-start-here"
 
 
-def test_pytest_collects_every_notebook():
-    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "notebooks"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    counts: dict[str, int] = {}
-    for line in out.stdout.splitlines():
-        m = re.match(r"notebooks/([\w-]+\.ipynb)::", line)
-        if m:
-            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+def test_pytest_collects_every_notebook(request):
+    """Without running pytest inside pytest: the settings that make pytest collect notebooks
+    with nbval are in place, every notebook has cells nbval compares, and when this session
+    collected the notebooks itself (``make test``), each of them gave it test items."""
+    ini = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "notebooks" in ini["testpaths"]
+    assert "--nbval " in ini["addopts"] + " " and "--nbval-lax" not in ini["addopts"]
+    assert PRESENT, "notebooks/ holds no notebook: a glob that matches nothing must not pass"
     for path in PRESENT:
-        assert counts.get(path.name, 0) > 0, f"pytest collects nothing from {path.name}"
+        compared = [c for c in load(path)["cells"] if c["cell_type"] == "code" and text(c).strip()
+                    and c.get("execution_count") is not None]
+        assert compared, f"nbval would compare nothing in {path.name}"
+    collected: dict[str, int] = {}
+    for item in request.session.items:
+        where = Path(str(item.fspath))
+        if where.suffix == ".ipynb":
+            collected[where.name] = collected.get(where.name, 0) + 1
+    if collected:
+        for path in PRESENT:
+            assert collected.get(path.name, 0) > 0, f"pytest collects nothing from {path.name}"
