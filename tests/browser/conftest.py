@@ -2,24 +2,24 @@
 
 How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
 
-* ``lab`` (session) copies ``notebooks/`` to a temporary folder and starts its own JupyterLab
-  there, on a free loopback port with ``--ServerApp.port_retries=0`` and a random token, with
-  fresh settings, workspace, config, runtime and data folders (news and update checks off,
-  every cell kept in the page). It then checks that its own server is the one answering (its
-  runtime file names our process and port; a marker folder only our copy holds is listed), and
-  stops it with SIGTERM at the end (then SIGKILL to its process group if it lingers).
+* ``lab`` (session) copies ``notebooks/`` to a temporary folder, without their stored outputs
+  (each test runs its notebook anew), and starts its own JupyterLab there, on a free loopback
+  port with ``--ServerApp.port_retries=0`` and a random token, with fresh settings, workspace,
+  config, runtime and data folders (news and update checks off, every cell kept in the page).
+  It then checks that its own server is the one answering (its runtime file names our process
+  and port; a marker folder only our copy holds is listed), and stops it with SIGTERM at the
+  end (then SIGKILL to its process group if it lingers).
 * ``browser`` (session) launches Debian's Chromium through Playwright with a fresh profile.
   Every request to anywhere but 127.0.0.1 is aborted, so nothing leaves the machine.
-* ``notebook`` (per test) opens a notebook with ``?reset``, waits for the *status bar* to read
-  ``Python 3 (ipykernel) | Idle`` (accepting a "Select Kernel" dialog), and hands the test a
-  :class:`NotebookPage`: ``run_all()`` (Edit > Clear Outputs of All Cells, so the stored
-  outputs cannot pass for new ones, then Run > Run All Cells; waits until every code cell has
-  its number, the kernel is idle again, and fails on a cell's traceback), ``one(css_class)``,
-  ``fill``/``choose``/``press``/``tick`` for the widgets, and ``shot(name, top, bottom)``.
-  Afterwards the page is closed and its kernels shut down.
+* ``lab_page`` (session): one JupyterLab page (``?reset``), loaded once for every test.
+* ``notebook`` (per test) closes whatever is open, opens the test's notebook in that page by
+  JupyterLab's own command, on the one kernel the notebook tests share, waits for the *status
+  bar* to read ``Python 3 (ipykernel) | Idle`` (accepting a "Select Kernel" dialog), and hands
+  the test a :class:`~browser_pages.NotebookPage` (``tests/browser/browser_pages.py``: run all,
+  find, drive and photograph the widgets). Afterwards the notebook is closed.
 * ``voila`` (session, only when asked for) starts the classroom command of ``make present``
   (standalone Voila, the ``classroom`` template from ``voila/``) on another copy;
-  ``classroom`` (per test) opens a notebook there as a :class:`VoilaPage`.
+  ``classroom`` (per test) opens a notebook there as a :class:`~browser_pages.VoilaPage`.
 * Screenshots go to a staging folder. Only when asked (``make screenshots`` sets
   ``MJSCORE_SCREENSHOTS=docs/screenshots``; a relative folder is the checkout's) are they
   copied there, when the test passed and the picture changed: ``make test`` leaves the
@@ -48,20 +48,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ROOT / "notebooks"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync", "--no-proxy-server"]
-VIEWPORT = {"width": 1280, "height": 800}
-#: Where passing tests publish their pictures: nowhere unless MJSCORE_SCREENSHOTS names a folder.
-SCREENSHOTS = ROOT / os.environ["MJSCORE_SCREENSHOTS"] if os.environ.get("MJSCORE_SCREENSHOTS") else None
-KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
-SERVER_START_S = 120      # a cold JupyterLab on a busy shared machine
-KERNEL_IDLE_S = 120
-RUN_ALL_S = 180
-WAIT_MS = 60_000          # default Playwright wait for one widget to respond
+from browser_pages import (CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, ROOT, RUN_ALL_S,  # noqa: E402
+                           SERVER_START_S, TIMINGS, VIEWPORT, WAIT_MS, NotebookPage, Shots, VoilaPage, _timed)
 
 # tests/conftest.py holds `require`; conftest modules share the name "conftest", so load it
 # by its path rather than by an import that could find this file instead.
@@ -69,9 +57,6 @@ _spec = importlib.util.spec_from_file_location("_mjscore_tests_conftest", ROOT /
 _shared = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_shared)
 require = _shared.require
-
-TIMINGS: dict[str, float] = {}
-
 
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
@@ -93,10 +78,6 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", "browser timings (s)")
         for name, seconds in TIMINGS.items():
             terminalreporter.write_line(f"{seconds:7.1f}  {name}")
-
-
-def _timed(name: str, start: float) -> None:
-    TIMINGS[name] = TIMINGS.get(name, 0.0) + time.monotonic() - start
 
 
 # --- processes --------------------------------------------------------------------------
@@ -141,7 +122,16 @@ def _tail(path: Path, lines: int = 40) -> str:
 
 
 def copy_notebooks(dest: Path) -> Path:
-    shutil.copytree(NOTEBOOKS, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    """The notebooks, copied without their stored outputs: every test runs its notebook anew
+    (after clearing the outputs), and JupyterLab takes seconds to draw a notebook's stored
+    tables and pictures when it opens it."""
+    dest.mkdir(parents=True)
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
+                cell["outputs"], cell["execution_count"] = [], None
+        (dest / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
     return dest
 
 
@@ -279,7 +269,9 @@ def lab(tmp_path_factory, browser):
         return [sys.executable, "-m", "jupyterlab", *root_flag, "--no-browser",
                 "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
                 f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-                "--ServerApp.terminals_enabled=False", "--LanguageServerManager.autodetect=False"]
+                "--ServerApp.terminals_enabled=False", "--LanguageServerManager.autodetect=False",
+                # window.jupyterapp: the one page opens each test's notebook by a command, no reload
+                "--LabApp.expose_app_in_browser=True"]
     t0 = time.monotonic()
     server = start_server(cmd, home, root, "/api/contents/{marker}", runtime_check=True)
     _timed("JupyterLab server start", t0)
@@ -315,203 +307,6 @@ def notebook_exists(name: str) -> None:
     require((NOTEBOOKS / name).exists(), f"notebooks/{name} has not landed yet")
 
 
-class Shots:
-    """Screenshots staged during a test, published to docs/screenshots/ if it passes."""
-
-    def __init__(self, staging: Path):
-        self.staging = staging
-        self.names: list[str] = []
-
-    def take(self, name: str, target, **options) -> Path:
-        path = self.staging / f"{name}.png"
-        target.screenshot(path=str(path), animations="disabled", caret="hide", **options)
-        self.names.append(name)
-        return path
-
-    def publish(self) -> None:
-        if SCREENSHOTS is None:
-            return
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        for name in self.names:
-            new, old = self.staging / f"{name}.png", SCREENSHOTS / f"{name}.png"
-            if not old.exists() or old.read_bytes() != new.read_bytes():
-                shutil.copyfile(new, old)
-
-
-def watch_errors(page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
-    return errors
-
-
-class AppPage:
-    """A page showing widget apps (JupyterLab or Voila): find, drive and photograph them.
-
-    ipywidgets 8 puts a widget's classes on its outer node; an IntText's ``<input>``, a
-    Dropdown's ``<select>`` and a ToggleButtons' buttons are inside it."""
-
-    outputs = ".jp-OutputArea"
-
-    def __init__(self, page, name: str, shots: Shots):
-        self.page, self.name, self.shots = page, name, shots
-        self.errors = watch_errors(page)
-
-    def one(self, css_class: str, within=None):
-        """The one widget with this class (in the page; an empty HTML widget has no size)."""
-        loc = (within if within is not None else self.page.locator(self.outputs)).locator(f".{css_class}")
-        loc.first.wait_for(state="attached")
-        count = loc.count()
-        assert count == 1, f"{self.name}: {count} widgets with class {css_class}, expected 1"
-        return loc
-
-    @staticmethod
-    def fill(widget, value) -> None:
-        """Type into a Text/IntText and press Enter (the value is sent on Enter or on leaving)."""
-        box = widget.locator("input")
-        box.fill(str(value))
-        box.press("Enter")
-
-    @staticmethod
-    def choose(widget, label: str) -> None:
-        """Pick a Dropdown's option by its label."""
-        widget.locator("select").select_option(label=label)
-
-    @staticmethod
-    def press(widget, label: str) -> None:
-        """Click the button of a ToggleButtons with this label."""
-        widget.get_by_role("button", name=label, exact=True).click()
-
-    @staticmethod
-    def tick(widget, on: bool = True) -> None:
-        """Set a Checkbox."""
-        widget.locator("input[type=checkbox]").set_checked(on)
-
-    def output_of(self, locator):
-        """The output area (of one cell) that holds this widget: a tidy screenshot target."""
-        return locator.locator("xpath=ancestor::div[contains(@class,'jp-Cell-outputArea')][1]")
-
-    @staticmethod
-    def scroll_to_top(locator) -> None:
-        """Scroll the nearest container that scrolls so that this element is at its top.
-        (Not scrollIntoView: that also scrolls JupyterLab's overflow-hidden frames.)"""
-        locator.evaluate("""e => {
-            let s = e.parentElement;
-            while (s && !(/(auto|scroll)/.test(getComputedStyle(s).overflowY) && s.scrollHeight > s.clientHeight))
-                s = s.parentElement;
-            if (s) s.scrollTop += e.getBoundingClientRect().top - s.getBoundingClientRect().top - 8;
-        }""")
-
-    def shot(self, name: str, top=None, bottom=None, max_height: int = 1000) -> Path:
-        """A picture of the page, or of the region from ``top``'s top edge to ``bottom``'s
-        bottom edge (default: ``top``'s own), at most ``max_height`` pixels tall. The window is
-        made tall enough for the region first (JupyterLab scrolls inside a fixed frame, so a
-        taller region would be cut by it), then put back."""
-        page = self.page
-        page.mouse.move(0, 0)  # no hover highlight, no focus ring in the picture
-        page.evaluate("() => document.activeElement && document.activeElement.blur()")
-        if top is None:
-            return self.shots.take(name, page)
-        bottom = top if bottom is None else bottom
-        span = bottom.bounding_box()
-        first = top.bounding_box()
-        height = min(span["y"] + span["height"] - first["y"], max_height)
-        page.set_viewport_size({"width": VIEWPORT["width"], "height": int(max(VIEWPORT["height"], height + 240))})
-        try:
-            self.scroll_to_top(top)
-            page.wait_for_timeout(300)  # layout settles
-            first, span = top.bounding_box(), bottom.bounding_box()
-            height = min(span["y"] + span["height"] - first["y"], max_height)
-            pad = 6  # a little white round the region
-            clip = {"x": max(first["x"] - pad, 0), "y": max(first["y"] - pad, 0),
-                    "width": max(first["width"], span["width"]) + 2 * pad, "height": height + 2 * pad}
-            return self.shots.take(name, page, clip=clip)
-        finally:
-            page.set_viewport_size(VIEWPORT)
-
-    def assert_no_page_errors(self) -> None:
-        assert not self.errors, f"{self.name}: {self.errors}"
-
-
-class NotebookPage(AppPage):
-    """A notebook open in JupyterLab."""
-
-    # waiting for the kernel -----------------------------------------------------------
-    def wait_idle(self, timeout_s: float = KERNEL_IDLE_S) -> None:
-        """The status bar (not the toolbar) reads "Python 3 (ipykernel) | Idle"."""
-        page = self.page
-        status = page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE, exact=True)
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            dialog = page.locator(".jp-Dialog")
-            if dialog.count():
-                text = dialog.first.inner_text()
-                if "Select Kernel" in text:
-                    dialog.first.locator(".jp-mod-accept").click()
-                else:
-                    pytest.fail(f"{self.name}: unexpected dialog: {text!r}")
-            if status.count() and status.first.is_visible():
-                return
-            page.wait_for_timeout(250)
-        bar = page.locator("#jp-main-statusbar").inner_text() if page.locator("#jp-main-statusbar").count() else ""
-        pytest.fail(f"{self.name}: kernel not idle after {timeout_s} s; status bar: {bar!r}")
-
-    # running ----------------------------------------------------------------------------
-    def run_all(self) -> None:
-        t0 = time.monotonic()
-        page = self.page
-        page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})  # make it current
-        # The stored outputs and numbers first go, so that only this run's can be waited for.
-        page.locator("#jp-MainMenu").get_by_role("menuitem", name="Edit", exact=True).click()
-        page.locator('#jp-mainmenu-edit .lm-Menu-item[data-command="editmenu:clear-all"]').click()
-        page.wait_for_function("""() => !document.querySelector('.jp-Notebook .jp-OutputArea-output') &&
-            ![...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')].some(p => /\\d/.test(p.textContent))""",
-                               timeout=WAIT_MS, polling=250)
-        page.locator("#jp-MainMenu").get_by_role("menuitem", name="Run", exact=True).click()
-        page.locator("#jp-mainmenu-run .lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-        # Done when every code cell with source has its number, or a cell failed (Run All
-        # stops there). A failed cell shows its traceback as an error (or stderr) output.
-        failed = """() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')]
-            .filter(o => o.dataset.mimeType === 'application/vnd.jupyter.error' ||
-                (o.dataset.mimeType === 'application/vnd.jupyter.stderr' && /Traceback/.test(o.textContent)))
-            .map(o => o.innerText.slice(0, 3000))"""
-        done = """() => {
-            const cells = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')];
-            const pending = cells.filter(c => {
-                const src = (c.querySelector('.cm-content')?.textContent || '').trim();
-                const prompt = c.querySelector('.jp-InputPrompt')?.textContent || '';
-                return src && !/\\[\\d+\\]/.test(prompt);
-            });
-            return (cells.length > 0 && pending.length === 0) || (FAILED)().length > 0;
-        }""".replace("FAILED", failed)
-        page.wait_for_function(done, timeout=RUN_ALL_S * 1000, polling=250)
-        errors = page.evaluate(failed)
-        if errors:
-            pytest.fail(f"{self.name}: a cell failed:\n{errors[0]}")
-        self.wait_idle()
-        _timed(f"{self.name}: Run All", t0)
-
-
-#: Offline, the Voila lab template's two icon style sheets from a CDN cannot load: icons only.
-CDN_ICONS = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/]+/css/[\w.-]+\.css$")
-
-
-class VoilaPage(AppPage):
-    """A notebook rendered by Voila as an app (no code, no JupyterLab around it)."""
-
-    outputs = "#rendered_cells"
-
-    def __init__(self, page, name: str, shots: Shots):
-        super().__init__(page, name, shots)
-        self.failed: list[str] = []
-        page.on("requestfailed", lambda request: self.failed.append(request.url))
-
-    def assert_clean(self) -> None:
-        """No script error, and nothing failed to load but the CDN's icon style sheets."""
-        self.assert_no_page_errors()
-        others = [url for url in self.failed if not CDN_ICONS.match(url)]
-        assert not others, f"{self.name}: failed to load {others}"
-
-
 @pytest.fixture
 def shots(request, tmp_path):
     staging = tmp_path / "screenshots"
@@ -522,30 +317,80 @@ def shots(request, tmp_path):
         s.publish()
 
 
+@pytest.fixture(scope="session")
+def lab_page(lab, browser):
+    """One JupyterLab page for the whole session: the application loads once (fresh workspace),
+    and each test opens its notebook in it by a command. Between tests every document is
+    closed, so each test starts from an empty JupyterLab (and one kernel: see ``notebook``)."""
+    t0 = time.monotonic()
+    page = browser.new_page()
+    page.goto(f"{lab.url}/lab?reset&token={lab.token}", timeout=SERVER_START_S * 1000)
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=SERVER_START_S * 1000)
+    page.evaluate("() => window.jupyterapp.restored")
+    _timed("JupyterLab page load", t0)
+    yield page
+    page.close()
+
+
+def _close_documents(page) -> None:
+    """Close every document, without the save prompt (the notebooks are throwaway copies)."""
+    page.evaluate("""() => { for (const w of Array.from(window.jupyterapp.shell.widgets('main'))) w.dispose(); }""")
+    page.locator(".jp-NotebookPanel").first.wait_for(state="detached")
+
+
+#: The kernel the notebook tests share (its id), started by the first notebook opened.
+_KERNEL: dict[str, str] = {}
+
+
+def _kernel_of(lab, name: str) -> str | None:
+    status, body = lab.get("/api/sessions")
+    if status != 200:
+        return None
+    for session in json.loads(body):
+        if session["path"] == name or session["path"].endswith("/" + name):
+            return session["kernel"]["id"]
+    return None
+
+
 @pytest.fixture
-def notebook(request, lab, browser, shots):
-    """open(name) -> NotebookPage with its kernel idle; kernels are shut down afterwards."""
-    pages = []
+def notebook(request, lab, lab_page, shots):
+    """open(name) -> NotebookPage with its kernel idle; closed afterwards.
+
+    Every notebook test runs on one kernel, started once: a kernel start is most of the time
+    a notebook takes to open. The tests stay independent of each other because each one
+    clears every output and runs every cell of its notebook from the top, so nothing it checks
+    can come from an earlier test; that each notebook runs alone, in a fresh kernel, is what
+    nbval proves (``pytest notebooks/``)."""
+    opened = []
 
     def open_(name: str) -> NotebookPage:
         notebook_exists(name)
         t0 = time.monotonic()
-        page = browser.new_page()
-        pages.append(page)
-        nb = NotebookPage(page, name, shots)
-        page.goto(f"{lab.url}/lab/tree/{name}?reset&token={lab.token}")
-        page.locator(".jp-NotebookPanel").first.wait_for(state="visible", timeout=SERVER_START_S * 1000)
+        _close_documents(lab_page)
+        nb = NotebookPage(lab_page, name, shots)
+        opened.append(nb)
+        kernel = _KERNEL.get("id")
+        if kernel and _kernel_of_server(lab, kernel):
+            lab_page.evaluate("([path, id]) => window.jupyterapp.commands.execute('docmanager:open', "
+                              "{path, kernel: {id}})", [name, kernel])
+        else:
+            lab_page.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', {path})", name)
+        lab_page.locator(".jp-NotebookPanel").first.wait_for(state="visible", timeout=SERVER_START_S * 1000)
         nb.wait_idle()
+        _KERNEL["id"] = _kernel_of(lab, name) or ""
         _timed(f"{name}: open until kernel idle", t0)
         return nb
 
     yield open_
-    for page in pages:
-        page.close()
-    status, body = lab.get("/api/sessions")
-    if status == 200:
-        for session in json.loads(body):
-            lab.request("DELETE", f"/api/sessions/{session['id']}")
+    for nb in opened:
+        nb.stop_watching()
+    _close_documents(lab_page)
+
+
+def _kernel_of_server(lab, kernel_id: str) -> bool:
+    """The shared kernel is still running (a test may have shut it down)."""
+    status, _body = lab.get(f"/api/kernels/{kernel_id}")
+    return status == 200
 
 
 @pytest.fixture
@@ -557,13 +402,14 @@ def classroom(voila, browser, shots):
         notebook_exists(name)
         t0 = time.monotonic()
         page = browser.new_page()
-        pages.append(page)
         vp = VoilaPage(page, name, shots)
+        pages.append(vp)
         page.goto(f"{voila.url}/voila/render/{name}?token={voila.token}", timeout=SERVER_START_S * 1000)
         page.locator("#rendered_cells").wait_for(state="visible", timeout=RUN_ALL_S * 1000)
         _timed(f"{name}: Voila render", t0)
         return vp
 
     yield open_
-    for page in pages:
-        page.close()
+    for vp in pages:
+        vp.stop_watching()
+        vp.page.close()

@@ -1,0 +1,243 @@
+"""The browser tests' pages: a notebook in JupyterLab or Voila, its widgets found by CSS class,
+driven, and photographed (the fixtures in conftest.py hand them to the tests).
+
+* :class:`NotebookPage`: ``run_all()`` (Edit > Clear Outputs of All Cells, so the stored
+  outputs cannot pass for new ones, then Run > Run All Cells; waits until every code cell has
+  its number, the kernel is idle again, and fails on a cell's traceback), ``one(css_class)``,
+  ``fill``/``choose``/``press``/``tick`` for the widgets, and ``shot(name, top, bottom)``.
+* :class:`VoilaPage`: the same widgets in the classroom view, and ``assert_clean()``.
+* :class:`Shots`: pictures staged in a test's folder, published only when asked
+  (``MJSCORE_SCREENSHOTS``, which ``make screenshots`` sets) and only when the test passed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync", "--no-proxy-server"]
+VIEWPORT = {"width": 1280, "height": 800}
+#: Where passing tests publish their pictures: nowhere unless MJSCORE_SCREENSHOTS names a folder.
+SCREENSHOTS = ROOT / os.environ["MJSCORE_SCREENSHOTS"] if os.environ.get("MJSCORE_SCREENSHOTS") else None
+KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
+SERVER_START_S = 120      # a cold JupyterLab on a busy shared machine
+KERNEL_IDLE_S = 120
+RUN_ALL_S = 180
+WAIT_MS = 60_000          # default Playwright wait for one widget to respond
+
+TIMINGS: dict[str, float] = {}
+
+
+def _timed(name: str, start: float) -> None:
+    TIMINGS[name] = TIMINGS.get(name, 0.0) + time.monotonic() - start
+
+
+class Shots:
+    """Screenshots staged during a test, published to docs/screenshots/ if it passes."""
+
+    def __init__(self, staging: Path):
+        self.staging = staging
+        self.names: list[str] = []
+
+    def take(self, name: str, target, **options) -> Path:
+        path = self.staging / f"{name}.png"
+        target.screenshot(path=str(path), animations="disabled", caret="hide", **options)
+        self.names.append(name)
+        return path
+
+    def publish(self) -> None:
+        if SCREENSHOTS is None:
+            return
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        for name in self.names:
+            new, old = self.staging / f"{name}.png", SCREENSHOTS / f"{name}.png"
+            if not old.exists() or old.read_bytes() != new.read_bytes():
+                shutil.copyfile(new, old)
+
+
+
+
+class AppPage:
+    """A page showing widget apps (JupyterLab or Voila): find, drive and photograph them.
+
+    ipywidgets 8 puts a widget's classes on its outer node; an IntText's ``<input>``, a
+    Dropdown's ``<select>`` and a ToggleButtons' buttons are inside it."""
+
+    outputs = ".jp-OutputArea"
+
+    def __init__(self, page, name: str, shots: Shots):
+        self.page, self.name, self.shots = page, name, shots
+        self.errors: list[str] = []
+        self._listeners = [("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))]
+        page.on(*self._listeners[0])
+
+    def stop_watching(self) -> None:
+        """Stop listening to the page (it may serve the next test)."""
+        for event, listener in self._listeners:
+            self.page.remove_listener(event, listener)
+
+    def one(self, css_class: str, within=None):
+        """The one widget with this class (in the page; an empty HTML widget has no size)."""
+        loc = (within if within is not None else self.page.locator(self.outputs)).locator(f".{css_class}")
+        loc.first.wait_for(state="attached")
+        count = loc.count()
+        assert count == 1, f"{self.name}: {count} widgets with class {css_class}, expected 1"
+        return loc
+
+    @staticmethod
+    def fill(widget, value) -> None:
+        """Type into a Text/IntText and press Enter (the value is sent on Enter or on leaving)."""
+        box = widget.locator("input")
+        box.fill(str(value))
+        box.press("Enter")
+
+    @staticmethod
+    def choose(widget, label: str) -> None:
+        """Pick a Dropdown's option by its label."""
+        widget.locator("select").select_option(label=label)
+
+    @staticmethod
+    def press(widget, label: str) -> None:
+        """Click the button of a ToggleButtons with this label."""
+        widget.get_by_role("button", name=label, exact=True).click()
+
+    @staticmethod
+    def tick(widget, on: bool = True) -> None:
+        """Set a Checkbox."""
+        widget.locator("input[type=checkbox]").set_checked(on)
+
+    def output_of(self, locator):
+        """The output area (of one cell) that holds this widget: a tidy screenshot target."""
+        return locator.locator("xpath=ancestor::div[contains(@class,'jp-Cell-outputArea')][1]")
+
+    @staticmethod
+    def scroll_to_top(locator) -> None:
+        """Scroll the nearest container that scrolls so that this element is at its top.
+        (Not scrollIntoView: that also scrolls JupyterLab's overflow-hidden frames.)"""
+        locator.evaluate("""e => {
+            let s = e.parentElement;
+            while (s && !(/(auto|scroll)/.test(getComputedStyle(s).overflowY) && s.scrollHeight > s.clientHeight))
+                s = s.parentElement;
+            if (s) s.scrollTop += e.getBoundingClientRect().top - s.getBoundingClientRect().top - 8;
+        }""")
+
+    def shot(self, name: str, top=None, bottom=None, max_height: int = 1000) -> Path:
+        """A picture of the page, or of the region from ``top``'s top edge to ``bottom``'s
+        bottom edge (default: ``top``'s own), at most ``max_height`` pixels tall. The window is
+        made tall enough for the region first (JupyterLab scrolls inside a fixed frame, so a
+        taller region would be cut by it), then put back."""
+        page = self.page
+        page.mouse.move(0, 0)  # no hover highlight, no focus ring in the picture
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        if top is None:
+            return self.shots.take(name, page)
+        bottom = top if bottom is None else bottom
+        span = bottom.bounding_box()
+        first = top.bounding_box()
+        height = min(span["y"] + span["height"] - first["y"], max_height)
+        page.set_viewport_size({"width": VIEWPORT["width"], "height": int(max(VIEWPORT["height"], height + 240))})
+        try:
+            self.scroll_to_top(top)
+            page.wait_for_timeout(300)  # layout settles
+            first, span = top.bounding_box(), bottom.bounding_box()
+            height = min(span["y"] + span["height"] - first["y"], max_height)
+            pad = 6  # a little white round the region
+            clip = {"x": max(first["x"] - pad, 0), "y": max(first["y"] - pad, 0),
+                    "width": max(first["width"], span["width"]) + 2 * pad, "height": height + 2 * pad}
+            return self.shots.take(name, page, clip=clip)
+        finally:
+            page.set_viewport_size(VIEWPORT)
+
+    def assert_no_page_errors(self) -> None:
+        assert not self.errors, f"{self.name}: {self.errors}"
+
+
+class NotebookPage(AppPage):
+    """A notebook open in JupyterLab."""
+
+    # waiting for the kernel -----------------------------------------------------------
+    def wait_idle(self, timeout_s: float = KERNEL_IDLE_S) -> None:
+        """The status bar (not the toolbar) reads "Python 3 (ipykernel) | Idle"."""
+        page = self.page
+        status = page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE, exact=True)
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            dialog = page.locator(".jp-Dialog")
+            if dialog.count():
+                text = dialog.first.inner_text()
+                if "Select Kernel" in text:
+                    dialog.first.locator(".jp-mod-accept").click()
+                else:
+                    pytest.fail(f"{self.name}: unexpected dialog: {text!r}")
+            if status.count() and status.first.is_visible():
+                return
+            page.wait_for_timeout(250)
+        bar = page.locator("#jp-main-statusbar").inner_text() if page.locator("#jp-main-statusbar").count() else ""
+        pytest.fail(f"{self.name}: kernel not idle after {timeout_s} s; status bar: {bar!r}")
+
+    # running ----------------------------------------------------------------------------
+    def run_all(self) -> None:
+        t0 = time.monotonic()
+        page = self.page
+        page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})  # make it current
+        # The stored outputs and numbers first go, so that only this run's can be waited for.
+        page.locator("#jp-MainMenu").get_by_role("menuitem", name="Edit", exact=True).click()
+        page.locator('#jp-mainmenu-edit .lm-Menu-item[data-command="editmenu:clear-all"]').click()
+        page.wait_for_function("""() => !document.querySelector('.jp-Notebook .jp-OutputArea-output') &&
+            ![...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')].some(p => /\\d/.test(p.textContent))""",
+                               timeout=WAIT_MS, polling=250)
+        page.locator("#jp-MainMenu").get_by_role("menuitem", name="Run", exact=True).click()
+        page.locator("#jp-mainmenu-run .lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        # Done when every code cell with source has its number, or a cell failed (Run All
+        # stops there). A failed cell shows its traceback as an error (or stderr) output.
+        failed = """() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')]
+            .filter(o => o.dataset.mimeType === 'application/vnd.jupyter.error' ||
+                (o.dataset.mimeType === 'application/vnd.jupyter.stderr' && /Traceback/.test(o.textContent)))
+            .map(o => o.innerText.slice(0, 3000))"""
+        done = """() => {
+            const cells = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')];
+            const pending = cells.filter(c => {
+                const src = (c.querySelector('.cm-content')?.textContent || '').trim();
+                const prompt = c.querySelector('.jp-InputPrompt')?.textContent || '';
+                return src && !/\\[\\d+\\]/.test(prompt);
+            });
+            return (cells.length > 0 && pending.length === 0) || (FAILED)().length > 0;
+        }""".replace("FAILED", failed)
+        page.wait_for_function(done, timeout=RUN_ALL_S * 1000, polling=250)
+        errors = page.evaluate(failed)
+        if errors:
+            pytest.fail(f"{self.name}: a cell failed:\n{errors[0]}")
+        self.wait_idle()
+        _timed(f"{self.name}: Run All", t0)
+
+
+#: Offline, the Voila lab template's two icon style sheets from a CDN cannot load: icons only.
+CDN_ICONS = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/]+/css/[\w.-]+\.css$")
+
+
+class VoilaPage(AppPage):
+    """A notebook rendered by Voila as an app (no code, no JupyterLab around it)."""
+
+    outputs = "#rendered_cells"
+
+    def __init__(self, page, name: str, shots: Shots):
+        super().__init__(page, name, shots)
+        self.failed: list[str] = []
+        self._listeners.append(("requestfailed", lambda request: self.failed.append(request.url)))
+        page.on(*self._listeners[-1])
+
+    def assert_clean(self) -> None:
+        """No script error, and nothing failed to load but the CDN's icon style sheets."""
+        self.assert_no_page_errors()
+        others = [url for url in self.failed if not CDN_ICONS.match(url)]
+        assert not others, f"{self.name}: failed to load {others}"
