@@ -154,14 +154,6 @@ def test_the_layer_checks_catch_a_bad_import(tmp_path):
     assert layer_problems("mjscore.hands", found)[0] == "mjscore.hands (shared facts) imports mjscore.willingdon"
 
 
-def test_import_mjscore_loads_no_view_library():
-    import subprocess
-    code = ("import sys, mjscore, mjscore.cli, mjscore.willingdon, mjscore.american, mjscore.american.tournament, "
-            "mjscore.night; print(','.join(m for m in %r if m in sys.modules))" % (VIEW_LIBRARIES,))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == ""
-
-
 # --------------------------------------------------------------------------- small rooms
 
 

@@ -58,17 +58,30 @@ def test_import_mjscore_imports_nothing_third_party():
     assert out.strip() == ""
 
 
-def test_engine_modules_import_only_the_standard_library():
-    engine = [p for p in (ROOT / "mjscore").glob("*.py")]
-    allowed = set(sys.stdlib_module_names) | {"mjscore"}
-    for path in engine:
-        for m in re.finditer(r"^\s*(?:from|import)\s+([A-Za-z_][\w]*)", path.read_text(), re.M):
-            assert m.group(1) in allowed or m.group(1) == "__future__", f"{path.name} imports {m.group(1)}"
+# The import graph of the engine, layer by layer, is checked in tests/test_house.py.
+
+
+def test_no_grammar_is_built_at_every_jupyter_start():
+    """jsonschema 4.25+ asks for rfc3987-syntax, whose Lark grammar costs ~4 s in every process
+    that imports nbformat or jupyter_server: the pins keep it out, in all three places."""
+    import importlib.util
+    assert importlib.util.find_spec("rfc3987_syntax") is None, "rfc3987-syntax is installed (see pins.txt)"
+    assert pins()["jsonschema"] == environment()["jsonschema"]
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert "jsonschema<4.25" in extras["notebooks"]
+    assert tuple(int(x) for x in pins()["jsonschema"].split(".")[:2]) < (4, 25)
+
+
+def test_the_license_is_shipped():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert data["license"] == "MIT" and data["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("MIT License") and "Copyright (c) 2026 the mjscore authors" in text
 
 
 def test_the_two_commands_and_ci():
     make = (ROOT / "Makefile").read_text()
-    for target in ("lab:", "test:", "notebooks:", "bench:", "links:"):
+    for target in ("lab:", "test:", "screenshots:", "notebooks:", "bench:", "links:"):
         assert re.search(rf"^{target}", make, re.M), f"Makefile has no {target}"
     assert "make test" in (ROOT / ".ci" / "run").read_text()
     readme = (ROOT / "README.md").read_text()
