@@ -5,7 +5,7 @@ On a discard the thrower pays twice the value and the two others once; on a tile
 drew all three pay twice; a wall game pays nothing. A hand with no jokers (declared) doubles
 every payment again, except for Singles and Pairs and Quints hands.
 
-The seed's four worked examples, for a hand worth 25:
+The four worked examples of RULES.md (docs/rules.md), for a hand worth 25:
 
 >>> home_payments(25, "discard").payments, home_payments(25, "discard").winner_collects
 ((50, 25, 25), 100)
@@ -52,7 +52,7 @@ CATEGORIES = {
 class HomeRules:
     """A home table's payment rules: which categories the jokerless double skips."""
 
-    name: str = "National Mah Jongg League (seed 000)"
+    name: str = "National Mah Jongg League, at home"
     jokerless_exempt: frozenset = field(default=frozenset({"singles-and-pairs", "quints"}))
 
     def __post_init__(self) -> None:
@@ -61,7 +61,7 @@ class HomeRules:
             raise AmericanError(f"unknown category {sorted(unknown)[0]!r}")
 
 
-#: The seed's rule: no jokerless double for Singles and Pairs, nor for Quints.
+#: The League's rule as played at home: no jokerless double for Singles and Pairs, nor for Quints.
 HOME = HomeRules()
 #: Narrowed as the League's card prints it: only Singles and Pairs is exempt.
 LEAGUE_CARD = HomeRules(name="As the League's card prints it", jokerless_exempt=frozenset({"singles-and-pairs"}))
