@@ -10,7 +10,7 @@ How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
   and port; a marker folder only our copy holds is listed), and stops it with SIGTERM at the
   end (then SIGKILL to its process group if it lingers).
 * ``browser`` (session) launches Debian's Chromium through Playwright with a fresh profile.
-  Every request to anywhere but 127.0.0.1 is aborted, so nothing leaves the machine.
+  Every host name but 127.0.0.1 fails to resolve (``--host-resolver-rules``): nothing leaves the machine.
 * ``lab_page`` (session): one JupyterLab page (``?reset``), loaded once for every test.
 * ``notebook`` (per test) closes whatever is open, opens the test's notebook in that page by
   JupyterLab's own command, on the one kernel the notebook tests share, waits for the *status
@@ -34,7 +34,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import re
 import secrets
 import shutil
 import signal
@@ -241,16 +240,12 @@ def browser(tmp_path_factory):
     context = pw.chromium.launch_persistent_context(
         str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
         headless=True, args=CHROMIUM_ARGS, viewport=VIEWPORT, device_scale_factor=1)
-
-    def only_loopback(route):
-        url = route.request.url
-        if re.match(r"^(http|ws)s?://127\.0\.0\.1(:\d+)?/", url):
-            route.continue_()
-        else:
-            route.abort()
-    context.route("**/*", only_loopback)
     context.set_default_timeout(WAIT_MS)
-    from playwright.sync_api import expect
+    from playwright.sync_api import Error as PlaywrightError, expect
+    probe = context.new_page()  # the resolver rule holds: a name outside the machine fails at once
+    with pytest.raises(PlaywrightError, match="ERR_NAME_NOT_RESOLVED"):
+        probe.goto("https://example.org/", timeout=10_000)
+    probe.close()
     expect.set_options(timeout=WAIT_MS)  # a busy shared machine: widgets answer slowly at times
     _timed("Chromium start", t0)
     yield context
