@@ -58,6 +58,23 @@ KINDS = {"american": American, "willingdon": Willingdon}
 _FIELDS = frozenset(f.name for f in fields(Entry))
 
 
+def _known(fields_: dict) -> dict:
+    unknown = sorted(set(fields_) - _FIELDS)
+    if unknown:
+        raise LedgerError(f"unknown field {unknown[0]!r} (known: {', '.join(sorted(_FIELDS))})")
+    return fields_
+
+
+def _entry(entry: Entry | None, fields_: dict) -> Entry:
+    if entry is None:
+        entry = Entry(**_known(fields_))
+    elif fields_:
+        raise LedgerError("give an Entry or its fields, not both")
+    if not isinstance(entry, Entry):
+        raise LedgerError(f"a hand is an Entry, not {type(entry).__name__}")
+    return entry
+
+
 class Ledger:
     """A night's players and hands, with each hand's payments and the running totals.
 
@@ -262,21 +279,8 @@ class Ledger:
         self._hands, self._running, self._prefix = other._hands, other._running, other._prefix
         self._lines = None
 
-    @staticmethod
-    def _known(fields_: dict) -> dict:
-        unknown = sorted(set(fields_) - _FIELDS)
-        if unknown:
-            raise LedgerError(f"unknown field {unknown[0]!r} (known: {', '.join(sorted(_FIELDS))})")
-        return fields_
-
-    def _entry(self, entry: Entry | None, fields_: dict) -> Entry:
-        if entry is None:
-            entry = Entry(**self._known(fields_))
-        elif fields_:
-            raise LedgerError("give an Entry or its fields, not both")
-        if not isinstance(entry, Entry):
-            raise LedgerError(f"a hand is an Entry, not {type(entry).__name__}")
-        return entry
+    _known = staticmethod(lambda fields_: _known(fields_))
+    _entry = staticmethod(lambda entry, fields_: _entry(entry, fields_))
 
     # -- the journal and the report card (see journal.py and report.py) ----------------------
 
@@ -293,26 +297,21 @@ class Ledger:
         atomic_write(Path(path), self.journal_text().encode("utf-8-sig"))
         return Path(path)
 
-    def report_columns(self) -> tuple[str, ...]:
-        from . import report
-        return report.report_columns(self)
+    def sync(self) -> bool:
+        """Read what another writer (a second tab, the command line) appended to the journal
+        since this ledger last looked; True when the night changed."""
+        return self._journal is not None and self._journal.refresh(self)
 
-    def report_rows(self) -> list[dict]:
-        from . import report
-        return report.report_rows(self)
 
-    def report_csv(self) -> str:
+def _from_report(name: str):
+    def method(self, *args):
         from . import report
-        return report.report_csv(self)
+        return getattr(report, name)(self, *args)
 
-    def export_report_card(self, path: str | os.PathLike) -> Path:
-        from . import report
-        return report.export_report_card(self, path)
+    method.__name__ = name
+    method.__doc__ = f"See :func:`mjscore.night.report.{name}`."
+    return method
 
-    def report_text(self) -> str:
-        from . import report
-        return report.report_text(self)
 
-    def to_json(self) -> dict:
-        from . import report
-        return report.to_json(self)
+for _name in ("report_columns", "report_rows", "report_csv", "export_report_card", "report_text", "to_json"):
+    setattr(Ledger, _name, _from_report(_name))
