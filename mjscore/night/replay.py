@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 from typing import Sequence
 
 from .entry import Entry, LedgerError, LoadResult, Problem, cell_in, cell_out, check_players, whole, word, yes
