@@ -72,6 +72,7 @@ class _Replay:
         self.line = 0          # the lines read so far
         self.problems: list[Problem] = []
         self.ledger: Ledger | None = None
+        self._rows: dict[tuple, Entry] = {}
 
     @property
     def canonical(self) -> bool:
@@ -196,7 +197,12 @@ class _Replay:
                     raise LedgerError(f"undo {n}, but the last hand is hand {len(ledger)}")
                 ledger._pop()
                 return
-            hand = ledger.settle(_entry({col: cell_in(row[i]) if i < len(row) else "" for i, col in self.use.items()}))
+            key = tuple(row) if self.hand_col is None else tuple(row[:self.hand_col] + row[self.hand_col + 1:])
+            entry = self._rows.get(key)  # a night repeats its rows: read each kind once
+            if entry is None:
+                entry = self._rows[key] = _entry({col: cell_in(row[i]) if i < len(row) else ""
+                                                  for i, col in self.use.items()})
+            hand = ledger.settle(entry)
             n = whole(mark, "the hand number") if mark else None
             if n is not None and 1 <= n <= len(ledger):
                 ledger._replace(n, hand)
