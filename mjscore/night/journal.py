@@ -59,6 +59,7 @@ by hand (once, into the format above). Temporary files a crash left behind are r
 
 from __future__ import annotations
 
+import glob
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -276,7 +277,7 @@ def _clean_temporary_files(path: Path) -> None:
     """Remove the temporary files a crash in :func:`mjscore.storage.atomic_write` left (only ever
     called under the journal's lock, so no writer is using one)."""
     try:
-        for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+        for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
             try:
                 tmp.unlink()
             except OSError:

@@ -105,3 +105,17 @@ def test_bad_input_on_an_existing_night_writes_nothing(tmp_path, capsys):
     run(capsys, "undo", path)
     code, _, err = run(capsys, "undo", path)
     assert code == 2 and "no hand to undo" in err
+
+
+def test_night_reports_a_torn_last_row_and_prints_the_rest(tmp_path, capsys):
+    path = tmp_path / "night.csv"
+    run(capsys, "record", path, "--players", "Ann,Bea,Cat,Dee", "--winner", "Ann", "--how", "self-drawn",
+        "--value", "25")
+    with open(path, "ab") as f:
+        f.write(b"2,Bea,self-dr")  # a writer killed mid-append
+    code, out, err = run(capsys, "night", path, "--json")
+    assert code == 0 and len(json.loads(out)["hands"]) == 1
+    assert err.startswith("mjscore: note: ") and "line 6: the last row is cut short" in err
+    code, out, err = run(capsys, "record", path, "--how", "wall")
+    assert code == 0 and "Saved hand 2: Wall game" in out and "night.torn.csv" in err
+    assert (tmp_path / "night.torn.csv").read_bytes() == b"2,Bea,self-dr\n"

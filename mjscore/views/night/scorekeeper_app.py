@@ -172,10 +172,10 @@ class ScorekeeperApp(HandForm, App):
         if result.problems:
             listed = "; ".join(str(p) for p in result.problems[:5])
             more = len(result.problems) - 5
+            torn = all("cut short" in p.message for p in result.problems)
             self._say(f"{path.name} has rows that could not be read ({listed}{f'; and {more} more' if more > 0 else ''}"
-                      f"). The good hands are here; before the next hand the file as it was is kept as "
-                      f"{path.stem}.before-repair.csv.",
-                      error=True)
+                      f"). The good hands are here" + ("." if torn else f"; before the next hand the file as it "
+                                                       f"was is kept as {path.stem}.before-repair.csv."), error=True)
         else:
             self._say(f"Carried on from {path.name}: {n} hand{'s' * (n != 1)} so far." if names is None or n
                       else "The night has started: enter the first hand.")
