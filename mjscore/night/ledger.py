@@ -84,6 +84,8 @@ class Ledger:
     Willingdon :class:`~mjscore.willingdon.settle.TableRules` and :class:`~mjscore.willingdon.RuleSet`.
     ``journal``: a path (used as given); the heading is written at once and every hand after.
     A journal that already holds a night is refused: open it with :func:`open_night`.
+    ``kind``: the game's strategy itself (:class:`~mjscore.night.american.American` or
+    :class:`~mjscore.night.willingdon.Willingdon`), instead of ``game`` and its rules.
     """
 
     def __init__(self, players: Sequence[str], *, game: str = "american", rules: HomeRules = HOME,
@@ -166,7 +168,7 @@ class Ledger:
 
     def check(self, entry: Entry | None = None, /, **fields_: object) -> Line:
         """What a hand would pay, without adding it (the app's preview). Raises LedgerError."""
-        hand = self.settle(self._entry(entry, fields_))
+        hand = self.settle(_entry(entry, fields_))
         after = tuple(t + p for t, p in zip(self._running, hand[2]))
         return Line(len(self) + 1, hand[0], hand[1], Figures(zip(self.players, hand[2])),
                     Figures(zip(self.players, after)), hand[3], hand[4])
@@ -178,7 +180,7 @@ class Ledger:
         writing fails, the hand is not entered. Hands another writer appended meanwhile are
         read first, so this hand comes after them.
         """
-        entry = self._entry(entry, fields_)
+        entry = _entry(entry, fields_)
         hand = self.settle(entry)  # a bad hand is refused before anything is written
         if self._journal is not None:
             with self._journal.writing(self):
@@ -220,8 +222,8 @@ class Ledger:
         n = whole(number, "the hand number")
         if n is None or not 1 <= n <= len(self._hands):
             raise LedgerError(f"there is no hand {number} (the night has {len(self._hands)})")
-        new = replace(self._hands[n - 1][0], **self._known(fields_)) if entry is None else entry
-        new = self._entry(new, {})
+        new = replace(self._hands[n - 1][0], **_known(fields_)) if entry is None else entry
+        new = _entry(new, {})
         self.settle(new)
         return n, new
 
@@ -278,9 +280,6 @@ class Ledger:
                               f"{', '.join(other.players)}): open it again")
         self._hands, self._running, self._prefix = other._hands, other._running, other._prefix
         self._lines = None
-
-    _known = staticmethod(lambda fields_: _known(fields_))
-    _entry = staticmethod(lambda entry, fields_: _entry(entry, fields_))
 
     # -- the journal and the report card (see journal.py and report.py) ----------------------
 

@@ -8,11 +8,14 @@ Nothing is worked out here: the ledger checks and settles every hand.
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 
 from ...american.home import CATEGORIES
-from ...night import Entry
+from ...night import Entry, LedgerError
 from .._app import classed
+from .ledger_views import payments_html
 
 __all__ = ["HandForm", "VALUES"]
 
@@ -29,7 +32,8 @@ def _hide(widget: widgets.Widget, hidden: bool) -> None:
 
 
 class HandForm:
-    """The hand's controls (a mixin of the app: ``self.ledger`` is the night, or None)."""
+    """The hand's controls (a mixin of the app: ``self.ledger`` is the night, or None;
+    ``self.editing`` the hand being corrected, 0 for the next one)."""
 
     ledger = None
 
@@ -161,6 +165,23 @@ class HandForm:
                 and not self.tiles.value.strip() and not self.score.value.strip()):
             return "Type the tiles (or the score)."
         return None
+
+    def _preview(self) -> None:
+        if self.ledger is None:
+            self.payments.value = ""
+            return
+        missing = self._missing()
+        if missing:
+            self.payments.value = f'<p class="mjs-score-waiting">{html.escape(missing)}</p>'
+            return
+        try:
+            line = self.ledger.check(**self.fields())
+        except LedgerError as e:
+            self.payments.value = f'<p class="mjs-score-error">{html.escape(str(e))}</p>'
+            return
+        n = self.editing.value
+        self.payments.value = payments_html(line, heading=f"Hand {n}, corrected" if n else
+                                            f"Hand {line.number}, if you add it")
 
     def _fill(self, e: Entry) -> None:
         """Set the controls to an earlier hand, to correct it."""

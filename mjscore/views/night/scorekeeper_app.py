@@ -149,7 +149,8 @@ class ScorekeeperApp(HandForm, App):
             return
         names = [n.strip() for n in self.players.value.split(",") if n.strip()]
         rules = ({"rules": HOME if self.league_card.value else LEAGUE_CARD} if self.game.value == "american" else
-                 {"table_rules": TableRules(self.east_double.value, self.penalty.value, self.false_mahjong.value)})
+                 {"table_rules": TableRules(east_double=self.east_double.value, three_exposed_penalty=self.penalty.value,
+                                             false_mahjong=self.false_mahjong.value)})
         try:
             path = journal_path(self.name.value.strip() or "night.csv")
             if path.exists() and path.stat().st_size > 0:
@@ -206,23 +207,6 @@ class ScorekeeperApp(HandForm, App):
             self._clear()
         self.add.description = f"Save the correction of hand {n}" if n else "Add the hand"
         self._preview()
-
-    def _preview(self) -> None:
-        if self.ledger is None:
-            self.payments.value = ""
-            return
-        missing = self._missing()
-        if missing:
-            self.payments.value = f'<p class="mjs-score-waiting">{html.escape(missing)}</p>'
-            return
-        try:
-            line = self.ledger.check(**self.fields())
-        except LedgerError as e:
-            self.payments.value = f'<p class="mjs-score-error">{html.escape(str(e))}</p>'
-            return
-        n = self.editing.value
-        self.payments.value = payments_html(line, heading=f"Hand {n}, corrected" if n else
-                                            f"Hand {line.number}, if you add it")
 
     def add_hand(self) -> None:
         """Add the hand as the controls stand (or save the correction); say what is missing."""
