@@ -171,38 +171,10 @@ def _run_tournament(args) -> None:
 
 
 def _add_night(sub) -> None:
-    p = sub.add_parser("night", help="the report card of a night at the table, from its CSV ledger")
-    p.add_argument("ledger", metavar="LEDGER.csv",
-                   help="the night's journal or a CSV of its hands (README: A night at the table), or -")
-    p.add_argument("--players", default=None, metavar="ANN,BEA,CAT,DEE",
-                   help="the four (or five) players, if the file does not name them")
-    p.add_argument("--game", default=None, choices=("american", "willingdon"),
-                   help="if the file does not say (default american)")
-    out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help='print {"totals": {...}, "hands": [...]}')
-    out.add_argument("--csv", action="store_true", help="print the report card as CSV")
-    p.set_defaults(run=_run_night)
+    """``record``, ``undo``, ``correct`` and ``night``: a night's journal (mjscore/night/cli.py)."""
+    from .night.cli import register
 
-
-def _run_night(args) -> None:
-    from .night.ledger import read_journal
-
-    players = [n.strip() for n in args.players.split(",")] if args.players is not None else None
-    name = "standard input" if args.ledger == "-" else args.ledger
-    result = read_journal(_read_text(args.ledger), players=players, game=args.game, name=name)
-    if result.problems:
-        first, more = result.problems[0], len(result.problems) - 1
-        raise CLIError(f"{name} {first}" + (f" (and {more} more bad row{'s' * (more > 1)})" if more else ""))
-    night = result.ledger
-    if args.json:
-        data = night.to_json()
-        hands = ",\n".join(f"    {json.dumps(h, ensure_ascii=False)}" for h in data["hands"])
-        print("{\n" + f'  "totals": {json.dumps(data["totals"], ensure_ascii=False)},\n'
-              + ('  "hands": [\n' + hands + "\n  ]\n}" if hands else '  "hands": []\n}'))
-    elif args.csv:
-        sys.stdout.write(night.report_csv())
-    else:
-        print(night.report_text())
+    register(sub, _whole)
 
 
 # --------------------------------------------------------------------------- main

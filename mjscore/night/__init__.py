@@ -1,9 +1,15 @@
-"""A night at the table: the ledger of every hand, its journal on disk and the report card."""
+"""A night at the table: the ledger of every hand (:mod:`.ledger`), one strategy per game
+(:mod:`.american`, :mod:`.willingdon`), its append-only journal on disk (:mod:`.journal`), the
+report card (:mod:`.report`) and the school's simulated night (:mod:`.simulate`)."""
 
-from .ledger import (AMERICAN_COLUMNS, GAMES, WILLINGDON_COLUMNS, WILLINGDON_HOWS, Entry, Figures, Ledger,
-                     LedgerError, Line, LoadResult, Problem, journal_path, load_journal, open_night, read_journal,
-                     simulate_night)
+from .entry import GAMES, Entry, Figures, LedgerError, Line, LoadResult, Problem
+from .american import AMERICAN_COLUMNS, tournament_games
+from .willingdon import WILLINGDON_COLUMNS, WILLINGDON_HOWS
+from .ledger import Ledger
+from .journal import journal_path, list_nights, load_journal, open_night, read_journal
+from .report import places
+from .simulate import simulate_night
 
 __all__ = ["AMERICAN_COLUMNS", "Entry", "Figures", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult",
-           "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path", "load_journal", "open_night",
-           "read_journal", "simulate_night"]
+           "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path", "list_nights", "load_journal", "open_night",
+           "places", "read_journal", "simulate_night", "tournament_games"]

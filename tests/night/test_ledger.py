@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjscore.night import ledger as ledger_module
+from mjscore import storage
 from mjscore.american import LEAGUE_CARD, home_payments
 from mjscore.cli import main
 from mjscore.hands import parse
@@ -243,9 +243,13 @@ def test_willingdon_settings_east_double_and_the_three_exposed_penalty(tmp_path)
     line = night.add(winner="Bea", how="discard", thrower="Cat", value=100, exposed=3, fishing=True)
     assert line.payments == {"Ann": -200, "Bea": 400, "Cat": -100, "Dee": -100}
     assert night.add(winner="Ann", how="false-mahjong").payments["Ann"] == -900
-    # The exposed sets are read from the tiles when they are given.
-    line = night.add(winner="Bea", how="discard", thrower="Dee", tiles="+RDx3 +GDx3 +WDx3 5Bx3 2Cx2")
-    assert line.entry.exposed is None and line.payments["Ann"] == 0
+    # With the tiles, three exposed pungs: were three shown before Dee's discard, or did the
+    # discard complete one of them? The penalty depends on it, so the row must say.
+    tiles = "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2"
+    with pytest.raises(LedgerError, match="exposed column"):
+        night.add(winner="Bea", how="discard", thrower="Dee", tiles=tiles)
+    line = night.add(winner="Bea", how="discard", thrower="Dee", tiles=tiles, exposed=3)
+    assert line.payments["Ann"] == 0 and line.payments["Dee"] == -line.payments["Bea"]  # Dee pays for all
     again = load_journal(path)
     assert again.ok
     assert again.ledger.table_rules == rules and again.ledger.lines == night.lines
@@ -335,7 +339,7 @@ def test_every_hand_is_in_the_journal_the_moment_it_is_entered(tmp_path):
     text = path.read_text(encoding="utf-8-sig")
     assert text.splitlines()[0] == "#players,Ann,Bea,Cat,Dee"
     night.add(winner="Ann", how="discard", thrower="Cat", value=25)
-    assert path.read_text(encoding="utf-8-sig").splitlines()[-1] == "Ann,discard,Cat,25,no,other,,,,"
+    assert path.read_text(encoding="utf-8-sig").splitlines()[-1] == "1,Ann,discard,Cat,25,no,other,,,,"
     night.add(how="wall")
     assert load_journal(path).ledger.lines == night.lines
     night.undo()
@@ -343,7 +347,11 @@ def test_every_hand_is_in_the_journal_the_moment_it_is_entered(tmp_path):
     night.correct(1, value=30)
     assert load_journal(path).ledger.lines[0].payments["Cat"] == -60
     assert path.read_bytes().startswith(b"\xef\xbb\xbf")  # so a spreadsheet reads it as UTF-8
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tuesday.csv"]  # no temp files left
+    # One record per change, appended: the hand, the wall game, its undo, the correction.
+    assert path.read_text(encoding="utf-8-sig").splitlines()[-4:] == [
+        "1,Ann,discard,Cat,25,no,other,,,,", "2,,wall,,,no,other,,,,", "undo 2,,,,,,,,,,",
+        "1,Ann,discard,Cat,30,no,other,,,,"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tuesday.csv", "tuesday.csv.lock"]  # no temp files
 
 
 def test_a_kernel_restart_midway_loses_no_hand(tmp_path):
@@ -376,16 +384,16 @@ def test_a_new_night_is_not_written_over_an_old_one(tmp_path):
         open_night(path, ["Ann", "Bea", "Cat", "Eve"])
 
 
-def test_a_crash_in_os_replace_leaves_the_previous_journal_intact(tmp_path, monkeypatch):
+def test_a_failed_append_leaves_the_previous_journal_intact(tmp_path, monkeypatch):
     path = tmp_path / "night.csv"
     night = Ledger(FOUR, journal=path)
     night.add(winner="Ann", how="self-drawn", value=25)
     before = path.read_bytes()
 
-    def crash(src, dst):
+    def crash(fd, data):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(ledger_module.os, "replace", crash)
+    monkeypatch.setattr(storage.os, "write", crash)
     with pytest.raises(OSError):
         night.add(winner="Bea", how="self-drawn", value=25)
     with pytest.raises(OSError):
@@ -393,7 +401,7 @@ def test_a_crash_in_os_replace_leaves_the_previous_journal_intact(tmp_path, monk
     monkeypatch.undo()
     assert path.read_bytes() == before
     assert len(night) == 1  # the ledger did not move on without its journal
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.csv"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.csv", "night.csv.lock"]
     night.add(winner="Bea", how="self-drawn", value=25)
     assert len(load_journal(path).ledger) == 2
 
@@ -403,7 +411,7 @@ def test_a_crash_during_fsync_or_a_truncated_temp_file_leaves_the_journal_intact
     night = Ledger(FOUR, journal=path)
     night.add(winner="Ann", how="self-drawn", value=25)
     before = path.read_bytes()
-    monkeypatch.setattr(ledger_module.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    monkeypatch.setattr(storage.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(5, "I/O error")))
     with pytest.raises(OSError):
         night.add(winner="Bea", how="self-drawn", value=25)
     monkeypatch.undo()
@@ -502,7 +510,7 @@ def test_cells_a_spreadsheet_would_take_for_formulas_are_kept_as_text(tmp_path):
     night = Ledger(["=Ann", "Bea", "Cat", "Dee"], game="willingdon")
     night.add(winner="Bea", how="discard", thrower="=Ann", tiles="+RDx3 GDx3 WDx3 +EWx3 NWx2")
     text = night.journal_text()
-    assert "#players, =Ann,Bea" in text and ", +RDx3" in text
+    assert "#players,'=Ann,Bea" in text and ",'+RDx3" in text
     again = read_journal(text)
     assert again.ok and again.ledger.players[0] == "=Ann" and again.ledger.lines == night.lines
 
@@ -650,19 +658,26 @@ def test_the_schools_night_is_the_one_the_notebook_discusses():
     assert sum(ln.entry.how == "wall" for ln in lines) == 4
 
 
-def test_a_journal_changed_by_someone_else_is_not_written_over(tmp_path):
+def test_two_tabs_on_one_journal_each_see_the_others_hands(tmp_path):
     path = tmp_path / "night.csv"
     tab1 = Ledger(FOUR, journal=path)
     tab1.add(winner="Ann", how="self-drawn", value=25)
     tab2 = open_night(path).ledger  # the same night opened in a second tab
     tab2.add(winner="Bea", how="self-drawn", value=25)
-    with pytest.raises(LedgerError, match="changed by someone else"):
-        tab1.add(winner="Cat", how="self-drawn", value=25)
-    assert len(tab1) == 1 and len(load_journal(path).ledger) == 2
-    # A deleted journal is simply written again.
+    line = tab1.add(winner="Cat", how="self-drawn", value=25)  # after Bea's hand, not over it
+    assert line.number == 3 and [ln.entry.winner for ln in tab1.lines] == ["Ann", "Bea", "Cat"]
+    tab2.correct(1, value=30)
+    tab1.undo()  # takes back hand 3, having read the correction of hand 1 first
+    assert tab1.lines[0].value == 30 and len(tab1) == 2
+    assert load_journal(path).ledger.lines == tab1.lines
+    # A journal rewritten underneath (a spreadsheet saved it) is read again in full.
+    path.write_text(path.read_text(encoding="utf-8-sig").replace("30", "35"), encoding="utf-8")
+    tab2.add(how="wall")
+    assert tab2.lines[0].value == 35 and len(tab2) == 3
+    # A deleted journal is simply written again, with every hand the tab knows.
     path.unlink()
     tab2.add(winner="Dee", how="self-drawn", value=25)
-    assert len(load_journal(path).ledger) == 3
+    assert len(load_journal(path).ledger) == 4
 
 
 def test_a_lines_figures_cannot_be_changed_by_mistake():

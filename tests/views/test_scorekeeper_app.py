@@ -7,7 +7,7 @@ import re
 
 import ipywidgets as widgets
 
-from mjscore.night import ledger as ledger_module
+from mjscore import storage
 from mjscore.american import home_payments
 from mjscore.night import Ledger, journal_path, load_journal, simulate_night
 from mjscore.views.night.scorekeeper_app import ScorekeeperApp
@@ -55,7 +55,7 @@ def test_pick_players_once_then_a_hand_with_a_few_clicks():
     assert app.ledger is None and "a new night" in app.journal.value
     app.players.value = "Ann, Bea, Cat, Dee"
     app.start.click()
-    assert app.ledger.players == tuple(FOUR) and app.players.disabled and app.start.disabled
+    assert app.ledger.players == tuple(FOUR) and app.setup.layout.display == "none"
     assert app.winner.options == tuple(FOUR)
     assert "Click the winner" in app.payments.value
     app.winner.value = "Ann"
@@ -187,10 +187,10 @@ def test_a_journal_write_that_fails_adds_nothing(monkeypatch):
     path = journal_path("crash.csv")
     before = path.read_bytes()
 
-    def crash(src, dst):
+    def crash(fd, data):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(ledger_module.os, "replace", crash)
+    monkeypatch.setattr(storage.os, "write", crash)
     app.winner.value, app.how.value = "Bea", "self-drawn"
     app.add.click()
     assert "NOT added" in app.status.value and "No space left" in app.status.value
@@ -259,32 +259,102 @@ def test_the_app_and_a_plain_ledger_agree(tmp_path):
     assert (tmp_path / "agree.csv").exists()
 
 
-def test_a_file_that_is_not_an_american_night_is_left_alone():
-    path = journal_path("goulash.csv")
-    Ledger(FOUR, game="willingdon", journal=path).add(winner="Ann", how="self-drawn", value=64)
-    before = path.read_bytes()
-    app = ScorekeeperApp(journal="goulash.csv")
-    assert app.ledger is None and "is a Willingdon night" in app.status.value
-    assert app.start.disabled
-    app.add.click()
-    assert path.read_bytes() == before
+def test_a_file_that_is_not_a_night_is_left_alone():
     other = journal_path("not-a-night.csv")
+    other.parent.mkdir(parents=True, exist_ok=True)
     other.write_text("name,score\nAnn,3\n", encoding="utf-8")
     app = ScorekeeperApp(journal="not-a-night.csv")
     assert app.ledger is None and "does not name its players" in app.status.value
+    app.add.click()
     assert other.read_text(encoding="utf-8") == "name,score\nAnn,3\n"
 
 
-def test_two_apps_on_one_journal_never_write_over_each_other():
+def test_two_apps_on_one_journal_each_show_the_others_hands():
     one = ScorekeeperApp(journal="two-tabs.csv", players=FOUR)
     one.winner.value, one.how.value = "Ann", "self-drawn"
     one.add.click()
     two = ScorekeeperApp(journal="two-tabs.csv")
     two.winner.value, two.how.value = "Bea", "self-drawn"
     two.add.click()
-    one.winner.value, one.how.value = "Cat", "self-drawn"
-    one.add.click()
-    assert "changed by someone else" in one.status.value and len(one.ledger) == 1
-    one.undo.click()
-    assert "changed by someone else" in one.status.value and len(one.ledger) == 1
-    assert len(load_journal(journal_path("two-tabs.csv")).ledger) == 2
+    one.sync_button.click()  # "Show hands from other tabs"
+    assert len(one.ledger) == 2 and "changed in another tab" in one.status.value
+    two.winner.value, two.how.value = "Cat", "self-drawn"
+    two.add.click()
+    one.winner.value, one.how.value = "Dee", "self-drawn"
+    one.add.click()  # Cat's hand comes in first; Dee's is hand 4
+    assert [ln.entry.winner for ln in one.ledger.lines] == ["Ann", "Bea", "Cat", "Dee"]
+    assert "1 hand from another tab came in first" in one.status.value
+    assert load_journal(journal_path("two-tabs.csv")).ledger.lines == one.ledger.lines
+
+
+def test_a_new_night_or_a_saved_one_chosen_from_the_list():
+    app = ScorekeeperApp()
+    assert app.nights.options == (("(no saved nights yet)", ""),) and app.open.disabled
+    app.name.value, app.players.value = "tuesday.csv", "Ann, Bea, Cat, Dee"
+    app.start.click()
+    app.winner.value, app.how.value = "Ann", "self-drawn"
+    app.add.click()
+    app.another.click()  # back to the list: the night is saved
+    assert app.ledger is None and app.setup.layout.display is None
+    assert [v for _, v in app.nights.options] == ["tuesday.csv"]
+    # A new night under a name already used is refused, not written over.
+    app.name.value, app.players.value = "tuesday.csv", "Eve, Fay, Gil, Hal"
+    app.start.click()
+    assert app.ledger is None and "already holds a night" in app.status.value
+    app.nights.value = "tuesday.csv"
+    app.open.click()
+    assert app.ledger.players == tuple(FOUR) and len(app.ledger) == 1
+    assert "Carried on from tuesday.csv: 1 hand" in app.status.value
+
+
+def test_correct_hand_3_from_the_table_restart_and_carry_on():
+    app = ScorekeeperApp(journal="fix3.csv", players=FOUR)
+    for winner in ("Ann", "Bea", "Cat", "Dee"):
+        app.winner.value, app.how.value = winner, "self-drawn"
+        app.add.click()
+    assert [label for label, _ in app.editing.options][3].startswith("correct hand 3: Cat wins self-drawn")
+    app.editing.value = 3  # the controls now show hand 3
+    assert app.winner.value == "Cat" and app.how.value == "self-drawn"
+    assert app.add.description == "Save the correction of hand 3"
+    app.how.value, app.thrower.value, app.value.value = "discard", "Ann", 30
+    assert "Hand 3, corrected" in app.payments.value
+    app.add.click()
+    assert len(app.ledger) == 4 and app.ledger.lines[2].entry.thrower == "Ann"
+    assert app.ledger.lines[2].payments == {"Ann": -60, "Bea": -30, "Cat": 120, "Dee": -30}
+    assert app.editing.value == 0 and app.add.description == "Add the hand"
+    totals = dict(app.ledger.totals)
+    del app  # the kernel restarts
+    again = ScorekeeperApp(journal="fix3.csv")
+    assert again.ledger.totals == totals and len(again.ledger) == 4
+    again.winner.value, again.how.value = "Ann", "self-drawn"
+    again.add.click()
+    assert len(again.ledger) == 5
+
+
+def test_a_willingdon_night_in_the_app_tiles_and_the_sets_shown_before_the_discard():
+    app = ScorekeeperApp(journal="goulash.csv")
+    app.players.value, app.game.value = "Ann, Bea, Cat, Dee", "willingdon"
+    assert app.willingdon_rules.layout.display is None and app.american_rules.layout.display == "none"
+    app.penalty.value = True
+    app.start.click()
+    assert app.ledger.game == "willingdon" and app.ledger.table_rules.three_exposed_penalty
+    assert app.american_box.layout.display == "none" and app.willingdon_box.layout.display is None
+    assert ("False mahjong", "false-mahjong") in app.how.options
+    app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Dee"
+    assert "Type the tiles" in app.payments.value
+    app.tiles.value = "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2"
+    assert "before the discard" in app.payments.value  # the app asks: 3 shown, or 2?
+    app.exposed.value = 2  # the discard completed the third pung: no penalty
+    app.add.click()
+    line = app.ledger.lines[-1]
+    assert line.entry.exposed == 2 and line.payments["Ann"] == line.payments["Cat"] == line.payments["Dee"] < 0
+    # An Earth's Blessing by South, on East's (Ann's) discard: the seat comes from the seating.
+    app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Ann"
+    app.tiles.value = "RDx3 GDx3 WDx3 +EWx3 NWx2 earth"
+    app.exposed.value = 0
+    app.add.click()
+    assert len(app.ledger) == 2 and "Bea (South) wins" in app.ledger.lines[-1].text
+    app.how.value, app.winner.value = "false-mahjong", "Cat"
+    app.add.click()
+    assert app.ledger.lines[-1].payments["Cat"] == -1500
+    assert "<polyline" in app.chart.value and "1" in app.totals.value

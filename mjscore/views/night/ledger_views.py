@@ -4,12 +4,13 @@
   ``.to_csv()``, or use :meth:`mjscore.night.Ledger.export_report_card`, which needs no pandas).
 - :func:`totals_frame` the running totals, hand 0 being the start of the night.
 - :func:`totals_chart` a matplotlib chart of the totals through the night.
-- :func:`totals_svg` the same chart as SVG text, for an HTML widget (deterministic: no dates,
-  fixed ids).
+- :func:`totals_svg` the same chart as our own SVG text, for an HTML widget: quick enough for
+  every click, and the same text for the same night.
 - :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML pieces for
   the scorekeeper app. Every name is escaped: a player called ``<b>Ann</b>`` shows as typed.
-- :func:`tournament_games` and :func:`tournament_standings` the same night scored the
-  tournament way (:mod:`mjscore.american.tournament`), for comparison.
+- :func:`tournament_standings` the same night scored the tournament way
+  (:mod:`mjscore.american.tournament`; the games themselves are
+  :func:`mjscore.night.tournament_games`), for comparison.
 
 Every figure comes from the :class:`~mjscore.night.Ledger`: nothing is recomputed here.
 
@@ -25,16 +26,14 @@ True
 from __future__ import annotations
 
 import html
-import io
 
 import pandas as pd
-from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from ...night.ledger import Ledger, Line
-from ...american.tournament.scoring import Game, Standings, TournamentTable, standings
+from ...american.tournament.scoring import Standings, TournamentTable, standings
+from ...night import Ledger, Line, places, tournament_games
 
 __all__ = ["PLAYER_COLOURS", "payments_html", "report_card", "report_card_html", "totals_chart",
            "totals_frame", "totals_html", "totals_svg", "tournament_games", "tournament_standings"]
@@ -91,16 +90,53 @@ def totals_chart(ledger: Ledger, ax: Axes | None = None, *, title: str | None = 
     return ax
 
 
-def totals_svg(ledger: Ledger, *, width: float = 7, height: float = 3.2) -> str:
-    """:func:`totals_chart` as inline SVG text (the same text for the same night)."""
-    with rc_context({"svg.hashsalt": "mjscore-night", "svg.fonttype": "none"}):
-        fig = Figure(figsize=(width, height), dpi=100, layout="tight")
-        totals_chart(ledger, fig.add_subplot())
-        buf = io.StringIO()
-        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
-    text = buf.getvalue()
-    start = text.find("<svg")
-    return text[start:] if start >= 0 else text
+def _svg_text(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
+    """The running totals through the night as our own small SVG (no matplotlib: quick enough
+    to redraw on every click; the same text for the same night).
+
+    >>> from mjscore.night import simulate_night
+    >>> svg = totals_svg(simulate_night())
+    >>> svg.startswith("<svg") and svg.count("<polyline") == 4
+    True
+    """
+    rows = [(0,) * len(ledger.players)] + [tuple(ln.totals.values()) for ln in ledger.lines]
+    low = min(0, *(min(r) for r in rows))
+    high = max(0, *(max(r) for r in rows))
+    span = (high - low) or 1
+    left, right, top, bottom = 56, 110, 22, 28
+    w, h = width - left - right, height - top - bottom
+    n = max(1, len(rows) - 1)
+
+    def x(i: int) -> float:
+        return round(left + w * i / n, 1)
+
+    def y(v: int) -> float:
+        return round(top + h * (high - v) / span, 1)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="Running totals after {len(ledger)} hands" font-family="sans-serif" font-size="11">',
+             f'<text x="{left}" y="14" font-weight="bold">The night so far: {len(ledger)} hand'
+             f'{"s" * (len(ledger) != 1)}</text>',
+             f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
+             f'<text x="{left - 6}" y="{y(high) + 4}" text-anchor="end">{_signed(high)}</text>',
+             f'<text x="{left - 6}" y="{y(low) + 4}" text-anchor="end">{_signed(low)}</text>',
+             f'<text x="{left - 6}" y="{y(0) + 4}" text-anchor="end">0</text>' if low < 0 < high else "",
+             f'<text x="{left}" y="{height - 8}">hand 0</text>',
+             f'<text x="{left + w}" y="{height - 8}" text-anchor="end">hand {len(ledger)}</text>']
+    for k, p in enumerate(ledger.players):
+        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+        points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+                     f'<title>{_svg_text(p)}</title></polyline>')
+        parts.append(f'<text x="{left + w + 8}" y="{top + 14 * k + 8}" fill="{colour}">'
+                     f'{_svg_text(p)} {_signed(rows[-1][k])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def _signed(v: int) -> str:
@@ -119,10 +155,10 @@ _STYLE = ("<style>.mjs-night td,.mjs-night th{padding:2px 8px;text-align:right}"
 
 
 def totals_html(ledger: Ledger) -> str:
-    """Each player's total, in seat order, as a small HTML table."""
-    rows = "".join(f'<tr><td class="mjs-text">{html.escape(p)}</td>'
+    """Each player's place and total, from the top, as a small HTML table (places: the engine's)."""
+    rows = "".join(f'<tr><td>{place}</td><td class="mjs-text">{html.escape(p)}</td>'
                    f'<td class="{_cls(v)}">{_signed(v)}</td></tr>'
-                   for p, v in ledger.totals.items())
+                   for place, p, v in places(ledger))
     n = len(ledger)
     return (f'{_STYLE}<table class="mjs-night mjs-totals"><caption>Totals after {n} hand'
             f'{"s" * (n != 1)}</caption>{rows}</table>')
@@ -163,27 +199,6 @@ def report_card_html(ledger: Ledger) -> str:
              f'<th colspan="{k}">running totals</th></tr>')
     return (f'{_STYLE}<table class="mjs-night mjs-report"><thead>{group}<tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>')
-
-
-def tournament_games(ledger: Ledger) -> list[Game]:
-    """An American night's hands as tournament :class:`~mjscore.american.tournament.Game` s (the four
-    at the table each hand; a bettor has no place at a tournament).
-
-    The ledger does not record how many exposures the winner showed, so every game is taken
-    as 0-1 exposures: the thrower's smallest tournament penalty.
-    """
-    if ledger.game != "american":
-        raise ValueError("only an American night can be scored the tournament way")
-    games = []
-    for ln in ledger.lines:
-        e = ln.entry
-        out = e.bettor or ledger.bettor
-        table = tuple(p for p in ledger.players if p != out)
-        won = e.how != "wall"
-        games.append(Game(table, e.how, winner=e.winner, thrower=e.thrower,
-                          value=e.value if won else None, jokerless=e.jokerless if won else False,
-                          category=e.category if won else "other", dead=frozenset(e.dead)))
-    return games
 
 
 def tournament_standings(ledger: Ledger, table: TournamentTable | None = None) -> Standings:
