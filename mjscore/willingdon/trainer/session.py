@@ -46,12 +46,13 @@ import os
 from pathlib import Path
 
 from ...hands import Hand
-from ...storage import atomic_write, data_dir, locked
+from ...storage import data_dir
 from ..deal import dealt_hand
 from ..scoring import WILLINGDON, RuleSet, score
 from .hints import likely_misses
+from .keeper import Keeper
 from .records import MODES, Feedback, Played, Tally, TrainerError, asks, clean_name, is_count
-from .store import Log, Unreadable, answer_record, carry_over, start_record, why
+from .store import answer_record, start_record
 
 __all__ = ["LEGACY_FILE", "PROGRESS_FILE", "Trainer", "progress_path"]
 
@@ -80,14 +81,9 @@ class Trainer:
         if path.suffix == ".json":
             path = path.with_suffix(".jsonl")
         self.path = path
-        self.legacy = path.with_suffix(".json")
         self.rules = rules
         self._seed = seed
-        #: Notices for the learner: a file set aside or carried over, progress not saved.
-        self.messages: list[str] = []
-        self._saving = True
-        self._log = Log(path)
-        self._open()
+        self._keep = Keeper(path, seed)
 
     # ---------------------------------------------------------------- reading the state
 
@@ -136,15 +132,24 @@ class Trainer:
     @property
     def saving(self) -> bool:
         """False when progress cannot be saved (see :attr:`messages`): the session is in memory only."""
-        return self._saving
+        return self._keep.saving
+
+    @property
+    def messages(self) -> list[str]:
+        """Notices for the learner: a file set aside or carried over, progress not saved."""
+        return self._keep.messages
 
     @property
     def _state(self):
-        return self._log.state
+        return self._keep.log.state
+
+    def _change(self, make) -> bool:
+        return self._keep.change(make)
 
     def take_messages(self) -> list[str]:
         """The notices not yet shown, emptied."""
-        out, self.messages = self.messages, []
+        out = list(self.messages)
+        self.messages.clear()
         return out
 
     def to_json(self) -> dict:
@@ -202,10 +207,11 @@ class Trainer:
 
     def review(self, number: int) -> Feedback:
         """Re-read a played hand: its first answer and the breakdown. Never changes the tally."""
-        played = self._state.played
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(played):
-            raise TrainerError(f"there is no played hand {number!r} (hands 1 to {len(played)})")
-        return self._feedback(played[number - 1], counted=False, note="")
+        p = self._state.find(number) if isinstance(number, int) and not isinstance(number, bool) else None
+        if p is None:
+            last = self._state.played[-1].number if self._state.played else 0
+            raise TrainerError(f"there is no played hand {number!r} (hands 1 to {last})")
+        return self._feedback(p, counted=False, note="")
 
     def reset(self) -> None:
         """Clear everything: the name, the hands played and the tally; start again at hand 1."""
@@ -218,41 +224,14 @@ class Trainer:
     # ---------------------------------------------------------------- download and upload
 
     def export_bytes(self) -> bytes:
-        """The progress file as it is on disk (for a download), or as this session has it."""
-        try:
-            return self.path.read_bytes()
-        except OSError:
-            from .store import encode
-            return encode(start_record(self.seed))
+        """The progress file as it is on disk (for a download)."""
+        return self._keep.export_bytes()
 
     def restore(self, data: bytes) -> None:
         """Replace the progress with a downloaded progress file (this format or the old
-        ``practice.json``). The progress it replaces is kept as ``<log>.before-restore``.
+        ``practice.json``); the progress it replaces is kept as ``<log>.before-restore``.
         Raises TrainerError, saying why, if ``data`` is not a progress file."""
-        from .store import _parse
-        try:
-            first = data.split(b"\n", 1)[0]
-            records = (carry_over(data) if first.lstrip().startswith(b"{") and b'"kind"' not in first
-                       else [_parse(line) for line in data.split(b"\n") if line.strip()])
-            probe = Log(self.path)
-            probe.state = type(self._state)()
-            if not records or not isinstance(records[0], dict) or records[0].get("kind") != "start":
-                raise Unreadable("it does not begin as an mjscore practice log")
-            from .store import _start
-            probe.state = _start(records[0])
-            for r in records[1:]:
-                probe.state.apply(r)
-        except Unreadable as e:
-            raise TrainerError(f"this is not a progress file the trainer can read: {e}") from None
-        if not self._saving:
-            raise TrainerError("your progress cannot be saved here, so it cannot be restored either")
-        try:
-            with locked(self.path):
-                if self.path.exists():
-                    os.replace(self.path, self.path.with_name(self.path.name + ".before-restore"))
-                self._log.rewrite(records)
-        except OSError as e:
-            raise TrainerError(f"the progress could not be restored ({why(e)})") from None
+        self._keep.restore(data)
 
     # ---------------------------------------------------------------- inside
 
@@ -293,116 +272,3 @@ class Trainer:
         return Feedback(number=p.number, hand=p.hand, result=result, points=p.points, mode=p.mode,
                         doubles=p.doubles, shown=p.shown, counted=counted, hints=hints, note=note)
 
-    def _open(self) -> None:
-        """Read the log once (carrying an old file over, setting damage aside)."""
-        try:
-            with locked(self.path):
-                self._load(writable=True)
-        except OSError as e:  # no lock can be made here: a read-only folder, a full disk
-            self._saving = False
-            try:
-                self._load(writable=False)
-            except OSError:
-                pass
-            self.messages.append(f"Your progress cannot be saved in this folder ({why(e)}): the tally "
-                                 f"below is what was saved before, and this session is kept in memory only.")
-
-    def _load(self, *, writable: bool) -> None:
-        log = self._log
-        if log.exists():
-            try:
-                log.read()
-            except Unreadable as e:
-                if not writable:
-                    raise OSError(0, f"{self.path.name} could not be read: {e}") from None
-                self.messages.append(log.set_aside_whole(str(e)))
-            else:
-                if log.damaged:
-                    if writable:
-                        self.messages.append(log.set_aside_damaged())
-                    else:
-                        self.messages.append(f"{len(log.damaged)} damaged record(s) in {self.path.name} "
-                                             f"are left out.")
-                return
-        if self.legacy.exists():
-            try:
-                records = carry_over(self.legacy.read_bytes())
-            except Unreadable as e:
-                if writable:
-                    self.messages.append(Log(self.legacy).set_aside_whole(str(e)))
-            else:
-                if not writable:
-                    log.state = _replay(records)
-                    return
-                log.rewrite(records)
-                os.replace(self.legacy, self.legacy.with_name(self.legacy.name + ".carried-over"))
-                self.messages.append(f"Your progress in {self.legacy.name} (an earlier format) has been "
-                                     f"carried over to {self.path.name}; the old file is kept as "
-                                     f"{self.legacy.name}.carried-over.")
-                return
-        if writable:
-            log.rewrite([start_record(self._seed)])
-        else:
-            log.state = _replay([start_record(self._seed)])
-
-    def _change(self, make) -> bool:
-        """Under the lock: catch up with the log, make the record from the state found
-        (``make(state)``: a record, or None for no change), append it. True if appended."""
-        if not self._saving:
-            record = make(self._state)
-            if record is not None:
-                self._state.apply(record) if record["kind"] != "start" else self._replace(record)
-            return record is not None
-        try:
-            with locked(self.path):
-                log = self._log
-                try:
-                    log.catch_up()
-                    if log.damaged:
-                        log.read()
-                        self.messages.append(log.set_aside_damaged())
-                except FileNotFoundError:  # deleted mid-session: written again from the session
-                    log.rewrite(_records_of(self._state))
-                except Unreadable as e:  # replaced by something else: kept aside, session goes on
-                    state = self._state
-                    self.messages.append(log.set_aside_whole(str(e)))
-                    log.rewrite(_records_of(state))
-                record = make(self._state)
-                if record is not None:
-                    log.append(record)
-                return record is not None
-        except OSError as e:
-            self._saving = False
-            self.messages.append(f"Your progress could not be saved to {self.path.name} ({why(e)}): "
-                                 f"this session is kept in memory only.")
-            record = make(self._state)
-            if record is not None:
-                self._state.apply(record) if record["kind"] != "start" else self._replace(record)
-            return record is not None
-
-    def _replace(self, record: dict) -> None:
-        self._log.state = _replay([record])
-
-
-def _replay(records: list[dict]):
-    from .store import _start
-    state = _start(records[0])
-    for r in records[1:]:
-        state.apply(r)
-    return state
-
-
-def _records_of(state) -> list[dict]:
-    """The records that rebuild ``state`` (to write a session back after its file was lost)."""
-    out = [{**start_record(state.seed), "hand": (state.played[0].hand if state.played else state.hand).to_json()}]
-    for p in state.played:
-        if p.number > 1:
-            out.append({"kind": "deal", "number": p.number, "hand": p.hand.to_json()})
-        out.append(answer_record(p))
-    if state.current > len(state.played) and state.played:
-        out.append({"kind": "deal", "number": state.current, "hand": state.hand.to_json()})
-    if state.name:
-        out.append({"kind": "name", "name": state.name})
-    if state.mode != "both":
-        out.append({"kind": "mode", "mode": state.mode})
-    return out

@@ -41,7 +41,7 @@ from ...storage import append_record, atomic_write
 from ..deal import dealt_hand
 from .records import MODES, Played, Tally, asks, clean_name, is_count
 
-__all__ = ["FORMAT", "VERSION", "Progress", "Unreadable", "Log", "carry_over", "why"]
+__all__ = ["FORMAT", "VERSION", "Log", "Progress", "Unreadable", "carry_over", "read_upload", "why"]
 
 FORMAT = "mjscore-practice"
 VERSION = 2
@@ -72,7 +72,13 @@ class Progress:
 
     @property
     def answered(self) -> bool:
-        return self.current <= len(self.played)
+        return bool(self.played) and self.played[-1].number == self.current
+
+    def find(self, number: int) -> Played | None:
+        """The played hand ``number`` (hands are in order; one lost to damage is missing)."""
+        if 0 < number <= len(self.played) and self.played[number - 1].number == number:
+            return self.played[number - 1]
+        return next((p for p in reversed(self.played) if p.number == number), None)
 
     @property
     def tally(self) -> Tally:
@@ -103,10 +109,14 @@ class Progress:
             self.played.append(p)
             self.tallies[p.mode] = self.tallies.get(p.mode, Tally()).plus(p)
         elif kind == "deal":
-            if r.get("number") != self.current + 1 or not self.answered:
-                raise Unreadable(f"hand {r.get('number')!r} is dealt while hand {self.current} is on the table")
+            # Writers deal only after an answer; a reader accepts any later hand, so that a
+            # damaged answer or deal record costs that hand only, not the rest of the log.
+            number = r.get("number")
+            if not is_count(number) or number <= self.current:
+                raise Unreadable(f"hand {number!r} is dealt while hand {self.current} is on the table")
             self.hand = _hand(r.get("hand"))
-            self.current += 1
+            self.current = number
+            return
         else:
             raise Unreadable(f"there is no record kind {kind!r}")
 
@@ -332,3 +342,14 @@ def carry_over(raw: bytes) -> list[dict]:
     if name:
         records.append({"kind": "name", "name": clean_name(name)})
     return records
+
+
+def read_upload(data: bytes) -> list[dict]:
+    """The records of an uploaded progress file: a log, or an old ``practice.json``."""
+    try:
+        whole = _parse(data)
+    except Unreadable:
+        whole = None
+    if isinstance(whole, dict) and "hands" in whole:
+        return carry_over(data)
+    return [_parse(line) for line in data.split(b"\n") if line.strip()]
