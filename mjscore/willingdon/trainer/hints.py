@@ -124,9 +124,8 @@ def _discard_as_wall(h: Hand, f: Facts):
 
 def _exposed_as_concealed(h: Hand, f: Facts):
     if h.self_drawn and any(m.exposed for m in h.melds):
-        sets = tuple(Meld(m.kind, m.tile, False) if m.kind != "pair" else m for m in h.sets)
         return ("Concealed mahjong needs all four sets concealed: this hand has exposed sets",
-                Facts(_like(h, sets=sets)))
+                _facts(h, all_concealed=True))
 
 
 def _tiers_stacked(h: Hand, f: Facts):
