@@ -105,6 +105,10 @@ class Trainer:
         """The hands answered so far, in order (hand 1 first)."""
         return tuple(self._state.played)
 
+    def latest(self, count: int) -> tuple[Played, ...]:
+        """The last ``count`` hands played (a view costs the same at any length)."""
+        return tuple(self._state.played[-count:]) if count > 0 else ()
+
     @property
     def tally(self) -> Tally:
         """All the hands played, whatever the mode."""
