@@ -38,19 +38,41 @@ def asks(mode: str) -> tuple[bool, bool]:
     return mode != "doubles", mode != "points"
 
 
-@dataclass(frozen=True)
 class Played:
     """One hand answered: the first answer given (``None`` for a figure not asked, or when
-    Show me came first), in the mode it was asked in."""
+    Show me came first), in the mode it was asked in.
 
-    number: int
-    hand: Hand
-    points: int | None
-    doubles: int | None
-    shown: bool
-    correct_points: int
-    correct_doubles: int
-    mode: str = "both"
+    ``hand`` may be given as its RULES.md JSON: it is read when first asked for, so opening a
+    long progress file does not build ten thousand hands that nobody looks at.
+    """
+
+    __slots__ = ("number", "_hand", "points", "doubles", "shown", "correct_points", "correct_doubles", "mode")
+
+    def __init__(self, number: int, hand: Hand | dict, points: int | None, doubles: int | None, shown: bool,
+                 correct_points: int, correct_doubles: int, mode: str = "both") -> None:
+        self.number, self._hand, self.points, self.doubles = number, hand, points, doubles
+        self.shown, self.correct_points, self.correct_doubles, self.mode = (shown, correct_points,
+                                                                             correct_doubles, mode)
+
+    @property
+    def hand(self) -> Hand:
+        """The hand (raises :class:`~mjscore.hands.HandError` if its stored JSON is not a hand)."""
+        if not isinstance(self._hand, Hand):
+            self._hand = Hand.from_json(self._hand)
+        return self._hand
+
+    def _key(self) -> tuple:
+        return (self.number, self.hand, self.points, self.doubles, self.shown, self.correct_points,
+                self.correct_doubles, self.mode)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Played) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Played(number={self.number}, hand={self.hand}, points={self.points}, doubles={self.doubles}, "
+                f"shown={self.shown}, mode={self.mode!r})")
 
     @property
     def points_right(self) -> bool:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ...hands import Hand
+from ...hands import Hand, HandError
 from ...storage import data_dir
 from ..deal import dealt_hand
 from ..scoring import WILLINGDON, RuleSet, score
@@ -107,7 +107,14 @@ class Trainer:
 
     def latest(self, count: int) -> tuple[Played, ...]:
         """The last ``count`` hands played (a view costs the same at any length)."""
-        return tuple(self._state.played[-count:]) if count > 0 else ()
+        out = []
+        for p in self._state.played[-count:] if count > 0 else ():
+            try:
+                p.hand  # noqa: B018 (read it now: one whose JSON is not a hand is left out)
+            except HandError:
+                continue
+            out.append(p)
+        return tuple(out)
 
     @property
     def tally(self) -> Tally:
@@ -215,7 +222,10 @@ class Trainer:
         if p is None:
             last = self._state.played[-1].number if self._state.played else 0
             raise TrainerError(f"there is no played hand {number!r} (hands 1 to {last})")
-        return self._feedback(p, counted=False, note="")
+        try:
+            return self._feedback(p, counted=False, note="")
+        except HandError as e:
+            raise TrainerError(f"hand {number} cannot be re-read: {e}") from None
 
     def reset(self) -> None:
         """Clear everything: the name, the hands played and the tally; start again at hand 1."""

@@ -66,9 +66,19 @@ class Progress:
     name: str = ""
     mode: str = "both"
     current: int = 1
-    hand: Hand | None = None  # the hand on the table
+    table: Any = None  # the hand on the table: a Hand, or its JSON until first asked for
     played: list[Played] = field(default_factory=list)
     tallies: dict[str, Tally] = field(default_factory=dict)
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand on the table; one whose stored JSON is not a hand is dealt again."""
+        if self.table is not None and not isinstance(self.table, Hand):
+            try:
+                self.table = Hand.from_json(self.table)
+            except HandError:
+                self.table = dealt_hand(self.current, self.seed)
+        return self.table
 
     @property
     def answered(self) -> bool:
@@ -114,11 +124,18 @@ class Progress:
             number = r.get("number")
             if not is_count(number) or number <= self.current:
                 raise Unreadable(f"hand {number!r} is dealt while hand {self.current} is on the table")
-            self.hand = _hand(r.get("hand"))
+            self.table = _hand_data(r.get("hand"))
             self.current = number
             return
         else:
             raise Unreadable(f"there is no record kind {kind!r}")
+
+
+def _hand_data(data: Any) -> dict:
+    """A hand's JSON, checked for its shape only (it is read in full when first shown)."""
+    if not isinstance(data, dict) or not isinstance(data.get("sets"), list) or len(data["sets"]) != 5:
+        raise Unreadable("the hand is not four sets and a pair")
+    return data
 
 
 def _hand(data: Any) -> Hand:
@@ -136,7 +153,7 @@ def _start(r: dict) -> Progress:
     seed = r.get("seed")
     if not is_count(seed):
         raise Unreadable("the seed is not a whole number")
-    return Progress(seed=seed, hand=_hand(r.get("hand")))
+    return Progress(seed=seed, table=_hand_data(r.get("hand")))
 
 
 def _played(r: dict, s: Progress) -> Played:
@@ -161,7 +178,7 @@ def _played(r: dict, s: Progress) -> Played:
     for key in ("correct_points", "correct_doubles"):
         if not is_count(r.get(key)):
             raise Unreadable(f"{key!r} must be a whole number")
-    return Played(number=number, hand=s.hand, shown=shown, mode=mode, correct_points=r["correct_points"],
+    return Played(number=number, hand=s.table, shown=shown, mode=mode, correct_points=r["correct_points"],
                   correct_doubles=r["correct_doubles"], **figures)
 
 
