@@ -168,10 +168,10 @@ class PracticeApp(App):
                             "mjs-practice-mode")
         self.where = classed(widgets.HTML(), "mjs-practice-where")
         self.download = classed(widgets.Button(description="Download my progress", icon="download",
-                                               layout=widgets.Layout(width="14em")), "mjs-practice-download")
+                                               layout=widgets.Layout(width="17em")), "mjs-practice-download")
         self.link = classed(widgets.HTML(), "mjs-practice-link")
         self.upload = classed(widgets.FileUpload(description="Restore from a file", accept=".jsonl,.json",
-                                                 multiple=False, layout=widgets.Layout(width="14em")),
+                                                 multiple=False, layout=widgets.Layout(width="16em")),
                               "mjs-practice-upload")
         session = classed(widgets.VBox(
             [widgets.HBox([self.name, self.reset]), self.greeting, self.tally, self.mode, self.where,
