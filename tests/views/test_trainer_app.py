@@ -345,3 +345,14 @@ def test_an_old_progress_file_is_carried_over():
     app = PracticeApp()
     assert "carried over" in app.notice.value and "1 of 1 right" in app.tally.value
     assert app.name.value == "Ann"
+
+
+def test_the_app_opens_without_flock_as_in_jupyterlite(monkeypatch):
+    """JupyterLite's kernel has an fcntl module with nothing in it: the lock is a lock file."""
+    import mjscore.storage as storage
+    monkeypatch.setattr(storage, "_flock", None)
+    app = PracticeApp()
+    answer(app, 28, 0)
+    assert "1 of 1 right" in app.tally.value and app.notice.value == ""
+    assert not progress_path().with_name("practice.jsonl.lock-excl").exists()
+    assert PracticeApp().trainer.tally.played == 1
