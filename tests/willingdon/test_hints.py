@@ -7,7 +7,6 @@ hint the learner then reads.
 
 from __future__ import annotations
 
-import pytest
 
 from mjscore.hands import parse
 from mjscore.willingdon import CLEAN_HAND_ONE, score

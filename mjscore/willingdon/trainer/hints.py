@@ -31,7 +31,7 @@ from typing import Callable
 
 from ...hands import Hand, Meld
 from ...tiles import INFO, SEAT_WIND, tile_name
-from ..scoring import Facts, LineItem, RuleSet, Score, rule_table
+from .. import Facts, LineItem, RuleSet, Score, rule_table
 
 __all__ = ["likely_misses"]
 
@@ -75,6 +75,8 @@ def _like(hand: Hand, **changes) -> SimpleNamespace:
     """A stand-in for ``hand`` with a few facts changed (Facts reads only these)."""
     data = {k: getattr(hand, k) for k in ("sets", "flowers", "seat", "round", "self_drawn", "blessing")}
     data.update(changes)
+    data["melds"] = tuple(m for m in data["sets"] if m.kind != "pair")
+    data["pair"] = next(m for m in data["sets"] if m.kind == "pair")
     return SimpleNamespace(**data)
 
 
@@ -233,8 +235,8 @@ def _pair_rows(rules: RuleSet) -> tuple:
     """The points rows that score a pair: the rows that fire on the pair of a sample hand."""
     rows = []
     for pair in ("RD", "EW", "1B", "5B"):
-        f = Facts(_like(Hand((Meld("pung", "2C"), Meld("pung", "3C"), Meld("pung", "4C"),
-                              Meld("pung", "6C"), Meld("pair", pair)))))
+        f = Facts(Hand((Meld("pung", "2C"), Meld("pung", "3C"), Meld("pung", "4C"), Meld("pung", "6C"),
+                        Meld("pair", pair))))
         rows += [row for row in rule_table(rules) if row.kind == "points" and not row.column
                  and row.fires(f) == (pair,) and row not in rows]
     return tuple(rows)

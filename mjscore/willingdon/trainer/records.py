@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...hands import Hand
-from ..scoring import Score
+from .. import Score
 
 __all__ = ["MAX_NAME", "MODES", "Feedback", "Played", "Tally", "TrainerError", "clean_name", "is_count"]
 

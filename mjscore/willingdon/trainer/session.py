@@ -48,7 +48,7 @@ from pathlib import Path
 from ...hands import Hand, HandError
 from ...storage import data_dir
 from ..deal import dealt_hand
-from ..scoring import WILLINGDON, RuleSet, score
+from .. import WILLINGDON, RuleSet, score
 from .hints import likely_misses
 from .keeper import Keeper
 from .records import MODES, Feedback, Played, Tally, TrainerError, asks, clean_name, is_count
