@@ -7,7 +7,8 @@ dealer (so the set-up takes a second, not an evening of answering), then:
 
 - the Trainer API: a new :class:`~mjscore.willingdon.trainer.Trainer` opens the log (the one
   read), then answers ``--answers`` hands (``check`` then ``next``, each one fsynced record);
-  the median and the 90th percentile of one answer, and the time to open;
+  the median and the 90th percentile of one answer (wall clock, the disk's fsync included), its
+  median CPU time (the Python work alone, steadier on a shared machine), and the time to open;
 - ``mjscore practice`` piped: the command run with no answers and with ``--answers`` answers on
   standard input; the difference, divided by the answers, is one answer's cost.
 
@@ -48,20 +49,21 @@ def write_log(path: Path, played: int) -> None:
     path.write_bytes(b"".join(out))
 
 
-def api(path: Path, answers: int) -> tuple[float, float, float]:
-    """(open seconds, median and 90th percentile seconds of one answer)."""
+def api(path: Path, answers: int) -> tuple[float, float, float, float]:
+    """(open seconds, median and 90th percentile seconds of one answer, median CPU seconds)."""
     t0 = time.perf_counter()
     t = Trainer(path)
     opened = time.perf_counter() - t0
-    times = []
+    times, cpu = [], []
     for _ in range(answers):
         s = score(t.current_hand)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         t.check(s.hand_points, s.doubles)
         t.next()
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
     times.sort()
-    return opened, statistics.median(times), times[int(0.9 * (len(times) - 1))]
+    return opened, statistics.median(times), times[int(0.9 * (len(times) - 1))], statistics.median(cpu)
 
 
 def piped(folder: Path, answers: int) -> float:
@@ -83,21 +85,21 @@ def main(argv=None) -> None:
     print(f"per-answer cost of the practice trainer ({answers} answers at each length; "
           f"one answer = check + next, two fsynced records)")
     print(f"{'hands played':>12}  {'log size':>9}  {'open':>8}  {'API median':>10}  {'API p90':>8}  "
-          f"{'piped, per answer':>17}")
+          f"{'API CPU':>8}  {'piped, per answer':>17}")
     for n in lengths:
         with tempfile.TemporaryDirectory() as d:
             folder = Path(d)
             path = folder / "practice.jsonl"
             write_log(path, n)
             size = path.stat().st_size
-            opened, median, p90 = api(path, answers)
+            opened, median, p90, cpu = api(path, answers)
             write_log(path, n)  # the same length again for the command
             bare = piped(folder, 0)
             write_log(path, n)
             full = piped(folder, answers)
             per = (full - bare) / answers
         print(f"{n:>12,}  {size / 1e6:>7.2f}MB  {opened * 1e3:>6.0f}ms  {median * 1e3:>8.2f}ms  "
-              f"{p90 * 1e3:>6.2f}ms  {per * 1e3:>15.2f}ms")
+              f"{p90 * 1e3:>6.2f}ms  {cpu * 1e3:>6.2f}ms  {per * 1e3:>15.2f}ms")
 
 
 if __name__ == "__main__":
