@@ -193,6 +193,27 @@ def build_parser() -> Parser:
 _COMMANDS = [_add_willingdon, _add_american, _add_deal, _add_tournament, _add_night]
 
 
+# --------------------------------------------------------------------------- practice
+
+
+def _add_practice(sub) -> None:
+    """``mjscore practice``: its options and its code are in mjscore.willingdon.trainer.terminal."""
+    p = sub.add_parser("practice", help="practise scoring Willingdon hands at the terminal")
+    from .willingdon.trainer.terminal import add_arguments
+
+    add_arguments(p)
+    p.set_defaults(run=_run_practice)
+
+
+def _run_practice(args) -> None:
+    from .willingdon.trainer.terminal import run
+
+    run(args)
+
+
+_COMMANDS.append(_add_practice)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()

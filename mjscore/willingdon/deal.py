@@ -6,7 +6,7 @@ and the seat, round, self-drawn and blessing rules of RULES.md.
 
 The first six, :data:`RAMP`, ramp up: a plain hand of exposed minor pungs, then concealed and
 major sets, winds and flowers, a Pure Hand, kongs, and last one of the big doubles. After them
-:func:`deal` deals at random from ``random.Random(seed)``, leaning towards hands that are
+:func:`deal` deals at random, leaning towards hands that are
 interesting to score: most reach the three-double minimum (a few stay under it, on purpose),
 and over a session every line of the rule table comes up.
 
@@ -18,9 +18,17 @@ True
 >>> deal(8, seed=1) == hands
 True
 
-The same seed deals the same hands on every machine and every Python: the dealer draws only
-``rng.random()``, whose sequence Python guarantees for a given seed, and builds every choice
-on it (never ``choice``, ``sample`` or ``shuffle``, whose algorithms may change).
+Hand ``n`` after the ramp is drawn from its own ``random.Random`` stream, seeded from the
+session's seed and ``n`` (:func:`dealt_hand`), so a trainer can deal hand 10,000 without
+dealing the 9,999 before it. The same seed deals the same hands on every machine and every
+Python: the dealer draws only ``rng.random()``, whose sequence Python guarantees for a given
+seed, and builds every choice on it (never ``choice``, ``sample`` or ``shuffle``, whose
+algorithms may change).
+
+Only hands that can happen at a real table are dealt (RULES.md): an Earth's Blessing is won
+on East's first discard, so it has no kong, is not self-drawn, the winner does not sit East,
+and at most one set is exposed (the pung that discard completed); a Heaven's Blessing is
+East's dealt hand: nothing exposed, no kong, not self-drawn.
 """
 
 from __future__ import annotations
@@ -30,9 +38,9 @@ from typing import Iterator, Sequence
 
 from ..hands import Hand, Meld, format_hand, parse  # noqa: F401 (format_hand: the doctests)
 from ..tiles import DRAGONS, SEASONS, FLOWERS, SEATS, SUITS, WINDS
-from .scoring import score
+from . import score  # the package API (kept stable while the rule table is refactored)
 
-__all__ = ["RAMP", "deal", "dealer", "random_hand"]
+__all__ = ["RAMP", "deal", "dealer", "dealt_hand", "random_hand"]
 
 #: The six hand-picked hands every learner starts with, in order (the same on every machine).
 RAMP: tuple[Hand, ...] = tuple(parse(text) for text in (
@@ -225,7 +233,11 @@ def _one_hand(rng: random.Random) -> Hand:
     self_drawn = _chance(rng, 0.6 if all_concealed else 0.25)
     blessing = weighted_choice(rng, ((None, 94), ("earth", 3), ("heaven", 3)))
     if blessing:  # no tile drawn yet: no kongs, not self-drawn; East is dealt Heaven's hand
-        looks = [("pung", exposed and blessing == "earth") for _, exposed in looks]
+        # Earth's Blessing is won on East's first discard, before the winner's first turn:
+        # the only set that can be exposed is the pung that discard completed (RULES.md).
+        # Heaven's hand is dealt: nothing exposed.
+        claimed = next((i for i, (_, exposed) in enumerate(looks) if exposed), None)
+        looks = [("pung", blessing == "earth" and i == claimed) for i in range(len(looks))]
         self_drawn = False
         if blessing == "heaven":
             seat = "E"
@@ -256,12 +268,36 @@ def random_hand(rng: random.Random) -> Hand:
             return hand
 
 
+def _rng(seed: int, number: int) -> random.Random:
+    """The random numbers of hand ``number`` of the session with this ``seed``: one stream
+    per hand, so that any hand is dealt without dealing the ones before it."""
+    return random.Random((seed << 40) | number)
+
+
+def dealt_hand(number: int, seed: int = 0) -> Hand:
+    """Hand ``number`` (1 for the first) of the practice session with this ``seed``, dealt on
+    its own: the warm-up hand for 1 to 6, else a random hand from its own stream. The cost is
+    the same for hand 7 and hand 1,000,000 (a restarted trainer deals only the hand it needs).
+
+    >>> dealt_hand(1) == RAMP[0], dealt_hand(40, seed=2) == deal(40, seed=2)[-1]
+    (True, True)
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ValueError(f"a hand number is a whole number 1 or more, not {number!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+    if number <= len(RAMP):
+        return RAMP[number - 1]
+    return random_hand(_rng(seed, number))
+
+
 def dealer(seed: int = 0) -> Iterator[Hand]:
-    """Practice hands without end: :data:`RAMP` first, then random hands from ``Random(seed)``."""
+    """Practice hands without end: :data:`RAMP` first, then :func:`dealt_hand` 7, 8, ..."""
     yield from RAMP
-    rng = random.Random(seed)
+    number = len(RAMP)
     while True:
-        yield random_hand(rng)
+        number += 1
+        yield random_hand(_rng(seed, number))
 
 
 def deal(count: int, seed: int = 0) -> list[Hand]:

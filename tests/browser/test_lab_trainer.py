@@ -75,4 +75,17 @@ def test_answer_right_then_wrong_then_show_me(notebook):
     expect(tally).to_contain_text("1 of 3 right")
     expect(tally).to_contain_text("2 missed (1 shown)")
     expect(nb.one("mjs-practice-played", app).locator("option")).to_have_count(3)
+
+    # 4. hand points only: the doubles box goes, and the mode gets its own tally line
+    next_.click()
+    nb.one("mjs-practice-mode", app).get_by_role("button", name="Hand points only").click()
+    expect(doubles).to_be_hidden()
+    points_only = score(deal(first + 3)[first + 2])
+    nb.fill(points, points_only.hand_points)
+    check.click()
+    expect(tally).to_contain_text("Hand points only: 1 of 1 right")
+
+    # 5. the progress file, downloaded from the page itself
+    nb.one("mjs-practice-download", app).click()
+    expect(nb.one("mjs-practice-link", app).locator("a[download='practice.jsonl']")).to_have_count(1)
     nb.assert_no_page_errors()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import datetime
 import json
 import os
 
@@ -17,7 +19,8 @@ CLASSES = ["mjs-practice", "mjs-practice-session", "mjs-practice-name", "mjs-pra
            "mjs-practice-tally", "mjs-practice-reset", "mjs-practice-notice", "mjs-practice-number",
            "mjs-practice-hand", "mjs-practice-points", "mjs-practice-doubles", "mjs-practice-check",
            "mjs-practice-show", "mjs-practice-next", "mjs-practice-feedback", "mjs-practice-played",
-           "mjs-practice-review"]
+           "mjs-practice-review", "mjs-practice-mode", "mjs-practice-where", "mjs-practice-download",
+           "mjs-practice-link", "mjs-practice-upload"]
 
 
 def walk(w: widgets.Widget):
@@ -70,7 +73,7 @@ def test_the_name_is_text_never_html(app):
     app.name.value = "<b>Ann</b>"
     assert "&lt;b&gt;Ann&lt;/b&gt;" in app.greeting.value
     assert "<b>Ann</b>" not in app.greeting.value
-    assert json.loads(progress_path().read_text())["name"] == "<b>Ann</b>"
+    assert json.loads(progress_path().read_text().splitlines()[-1]) == {"kind": "name", "name": "<b>Ann</b>"}
     app.name.value = '<img src=x onerror="alert(1)">'
     assert "<img" not in app.greeting.value and "&lt;img" in app.greeting.value
 
@@ -228,7 +231,7 @@ def test_a_corrupt_progress_file_is_a_notice(tmp_path):
     path.write_text("{oops")
     app = PracticeApp()
     assert "mjs-error" in app.notice.value and "could not be read" in app.notice.value
-    assert "practice.json.corrupt-" in app.notice.value
+    assert "practice.jsonl.corrupt-" in app.notice.value
     assert str(path.parent) not in app.notice.value  # the file name, never the folder
     assert "No hands played yet" in app.tally.value
     aside = [p for p in path.parent.iterdir() if ".corrupt-" in p.name]
@@ -248,3 +251,108 @@ def test_the_plain_text_stand_in_is_stable(app):
                                     "Voila to use it")
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert os.environ["MJSCORE_DATA_DIR"] not in bundle["text/plain"]
+
+
+# --------------------------------------------------------------------------- modes, where, download, upload
+
+
+def test_modes_ask_one_figure_and_keep_a_tally_line_each(app):
+    answer(app, 28, 0)
+    app.next.click()
+    app.mode.value = "points"
+    assert app.trainer.mode == "points" and app.doubles.layout.display == "none"
+    assert app.points.layout.display is None
+    app.points.value = 40
+    app.check.click()
+    html = app.feedback.value
+    assert html.count("mjs-right") == 1 and "Doubles: you said" not in html
+    assert "Points and doubles: 1 of 1 right" in app.tally.value
+    assert "Hand points only: 1 of 1 right" in app.tally.value
+    assert PracticeApp().mode.value == "points"  # kept for next time
+
+
+def test_where_the_progress_is_kept_is_said(app):
+    text = app.where.value
+    assert "practice.jsonl" in text and "nothing is sent anywhere" in text
+    assert "Binder" in text and "download" in text
+    assert os.environ["MJSCORE_DATA_DIR"] not in text
+
+
+def test_download_then_upload_restores_the_progress(app, tmp_path, monkeypatch):
+    app.name.value = "Ann"
+    answer(app, 28, 0)
+    assert app.link.value == ""  # prepared only when asked (a click stays fast at any length)
+    app.download.click()
+    link = app.link.value
+    assert 'download="practice.jsonl"' in link and "data:application/x-ndjson;base64," in link
+    data = base64.b64decode(link.split("base64,")[1].split('"')[0])
+    assert data == progress_path().read_bytes()
+    monkeypatch.setenv("MJSCORE_DATA_DIR", str(tmp_path / "a-new-binder"))
+    fresh = PracticeApp()
+    assert "No hands played yet" in fresh.tally.value
+    fresh.upload.value = ({"name": "practice.jsonl", "type": "", "size": len(data), "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc),
+                           "content": memoryview(data)},)
+    assert "restored" in fresh.notice.value
+    assert fresh.trainer.name == "Ann" and "1 of 1 right" in fresh.tally.value
+    fresh.upload.value = ({"name": "x.json", "type": "", "size": 5, "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc),
+                           "content": memoryview(b"hello")},)
+    assert "mjs-error" in fresh.notice.value and "not a progress file" in fresh.notice.value
+    assert fresh.trainer.tally.played == 1
+
+
+def test_only_the_latest_hands_are_listed(app):
+    t = app.trainer
+    for _ in range(60):
+        if t.answered:
+            t.next()
+        t.show_me()
+    app.refresh()
+    assert len(app.played.options) == 50 and app.played.options[-1][1] == 60
+    app.played.value = 11
+    assert "<b>Hand 11</b>, re-read" in app.review.value
+
+
+def test_a_read_only_folder_shows_the_tally_and_says_so(app, monkeypatch):
+    import mjscore.willingdon.trainer.keeper as keeper_module
+    answer(app, 28, 0)
+
+    def refuse(p, **kw):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(keeper_module, "locked", refuse)
+    ro = PracticeApp()
+    assert "1 of 1 right" in ro.tally.value
+    assert "cannot be saved" in ro.notice.value and "cannot be saved here" in ro.where.value
+    assert ro.upload.disabled
+
+
+def test_a_file_with_odd_records_still_opens(app):
+    answer(app, 28, 0)
+    with open(progress_path(), "ab") as f:
+        f.write(b'{"kind": "name", "name": "Ann \\ud800"}\n')
+        f.write(b'{"kind": "answer", "number": 1, "points": 1' + b"9" * 5000 + b'}\n')
+    again = PracticeApp()
+    assert again.trainer.name == "Ann ?" and "Playing as <b>Ann ?</b>" in again.greeting.value
+    assert "set aside" in again.notice.value and "1 of 1 right" in again.tally.value
+
+
+def test_an_old_progress_file_is_carried_over():
+    path = progress_path().with_name("practice.json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": "mjscore-practice", "version": 1, "name": "Ann", "seed": 0,
+                                "current": 1, "hands": [{"number": 1, "hand": RAMP[0].to_json(), "points": 28,
+                                                         "doubles": 0, "shown": False, "correct_points": 28,
+                                                         "correct_doubles": 0}]}))
+    app = PracticeApp()
+    assert "carried over" in app.notice.value and "1 of 1 right" in app.tally.value
+    assert app.name.value == "Ann"
+
+
+def test_the_app_opens_without_flock_as_in_jupyterlite(monkeypatch):
+    """JupyterLite's kernel has an fcntl module with nothing in it: the lock is a lock file."""
+    import mjscore.storage as storage
+    monkeypatch.setattr(storage, "_flock", None)
+    app = PracticeApp()
+    answer(app, 28, 0)
+    assert "1 of 1 right" in app.tally.value and app.notice.value == ""
+    assert not progress_path().with_name("practice.jsonl.lock-excl").exists()
+    assert PracticeApp().trainer.tally.played == 1

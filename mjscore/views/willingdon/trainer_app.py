@@ -12,9 +12,14 @@ CSS classes of the parts (for browser tests):
 ``mjs-practice-session``    the session card: name, tally, Reset
 ``mjs-practice-name``       Text: the learner's name (saved on Enter or leaving the box)
 ``mjs-practice-greeting``   HTML: "Playing as NAME" (the name escaped)
-``mjs-practice-tally``      HTML: the running tally, "7 of 10 right ..."
+``mjs-practice-tally``      HTML: the running tally, one line per mode played
 ``mjs-practice-reset``      Button: Reset (clears name, hands and tally at once)
-``mjs-practice-notice``     HTML: notices from the trainer (a progress file set aside)
+``mjs-practice-notice``     HTML: notices from the trainer (a progress file set aside, not saved)
+``mjs-practice-mode``       ToggleButtons: both figures, hand points only, doubles only
+``mjs-practice-where``      HTML: where the progress is kept (and that nothing is sent anywhere)
+``mjs-practice-download``   Button: prepare a download link of the progress file
+``mjs-practice-link``       HTML: the download link (a data URI; nothing leaves the machine)
+``mjs-practice-upload``     FileUpload: restore the progress from a downloaded file
 ``mjs-practice-number``     HTML: which hand this is, "Hand 3"
 ``mjs-practice-hand``       HTML: the hand on the table, drawn with our tiles
 ``mjs-practice-points``     IntText: your hand points
@@ -23,14 +28,14 @@ CSS classes of the parts (for browser tests):
 ``mjs-practice-show``       Button: Show me (reveals the answer; counts as a miss)
 ``mjs-practice-next``       Button: Next hand (enabled once the hand is answered)
 ``mjs-practice-feedback``   HTML: right or not, the paper total, the score, the breakdown
-``mjs-practice-played``     Select: the played hands; choose one to re-read it
+``mjs-practice-played``     Select: the last 50 hands played; choose one to re-read it
 ``mjs-practice-review``     HTML: the played hand chosen, re-read (the tally never changes)
 =========================== ===========================================================
 
 >>> import tempfile, pathlib
 >>> from mjscore.willingdon.trainer import Trainer
 >>> folder = tempfile.TemporaryDirectory()
->>> app = PracticeApp(Trainer(pathlib.Path(folder.name) / "practice.json"))
+>>> app = PracticeApp(Trainer(pathlib.Path(folder.name) / "practice.jsonl"))
 >>> app.name.value = "<b>Ann</b>"
 >>> "&lt;b&gt;Ann&lt;/b&gt;" in app.greeting.value, "<b>Ann</b>" in app.greeting.value
 (True, False)
@@ -47,11 +52,13 @@ CSS classes of the parts (for browser tests):
 
 from __future__ import annotations
 
+import base64
 from html import escape
 
 import ipywidgets as widgets
 
-from ...willingdon.trainer.session import Feedback, Trainer, TrainerError
+from ...willingdon.trainer import Feedback, Trainer, TrainerError
+from ...willingdon.trainer.records import asks
 from .._app import App, classed
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
@@ -61,6 +68,9 @@ __all__ = ["PracticeApp"]
 _FONT = "font:15px Verdana,Arial,sans-serif"
 _GOOD, _BAD, _MUTED = "#17703a", "#9b1c1c", "#6b6452"
 _RAMP = 6
+#: The played hands listed for re-reading (the latest ones): the list is redrawn on a click.
+_LISTED = 50
+_MODE_LABELS = {"both": "Points and doubles", "points": "Hand points only", "doubles": "Doubles only"}
 
 
 def _mark(ok: bool) -> str:
@@ -80,6 +90,8 @@ def feedback_html(f: Feedback) -> str:
     else:
         for what, given, right, ok in (("Hand points", f.points, r.hand_points, f.points_right),
                                        ("Doubles", f.doubles, r.doubles, f.doubles_right)):
+            if given is None:  # not asked in this mode
+                continue
             tail = "" if ok else f" — the hand has <b>{right:,}</b>"
             parts.append(f'<p style="margin:4px 0">{what}: you said {given:,} {_mark(ok)}{tail}</p>')
     parts.append(headline_html(r))
@@ -100,7 +112,18 @@ def _verdict(p) -> str:
         return "shown"
     if p.right:
         return "right"
+    if p.mode != "both":
+        return "missed"
     return "points right" if p.points_right else "doubles right" if p.doubles_right else "missed"
+
+
+def where_html(t: Trainer) -> str:
+    """Where the progress is kept, truthfully, in one short paragraph."""
+    saved = (f"Your progress is kept on this machine only, in the file <code>{escape(t.path.name)}</code> "
+             f"in your mjscore data folder; nothing is sent anywhere.") if t.saving else (
+             "Your progress cannot be saved here: this session is kept in memory only.")
+    return (f'<div style="{_FONT};font-size:13px;color:{_MUTED}">{saved} On a Binder it disappears with '
+            f'the session: download it before you leave, and upload it next time to carry on.</div>')
 
 
 class PracticeApp(App):
@@ -139,8 +162,20 @@ class PracticeApp(App):
                                              style={"description_width": "7em"},
                                              layout=widgets.Layout(width="46em")), "mjs-practice-played")
         self.review = classed(widgets.HTML(), "mjs-practice-review")
+        self.mode = classed(widgets.ToggleButtons(options=[(label, m) for m, label in _MODE_LABELS.items()],
+                                                  value=self.trainer.mode, description="Practise",
+                                                  style={"description_width": "7em", "button_width": "11em"}),
+                            "mjs-practice-mode")
+        self.where = classed(widgets.HTML(), "mjs-practice-where")
+        self.download = classed(widgets.Button(description="Download my progress", icon="download",
+                                               layout=widgets.Layout(width="17em")), "mjs-practice-download")
+        self.link = classed(widgets.HTML(), "mjs-practice-link")
+        self.upload = classed(widgets.FileUpload(description="Restore from a file", accept=".jsonl,.json",
+                                                 multiple=False, layout=widgets.Layout(width="16em")),
+                              "mjs-practice-upload")
         session = classed(widgets.VBox(
-            [widgets.HBox([self.name, self.reset]), self.greeting, self.tally],
+            [widgets.HBox([self.name, self.reset]), self.greeting, self.tally, self.mode, self.where,
+             widgets.HBox([self.download, self.upload, self.link])],
             layout=widgets.Layout(border="1px solid #d8d2c2", padding="6px", margin="0 0 8px 0")),
             "mjs-practice-session")
         self.widget = classed(widgets.VBox([
@@ -149,6 +184,9 @@ class PracticeApp(App):
             widgets.HBox([self.check, self.show, self.next]),
             self.feedback, self.played, self.review,
         ]), "mjs-practice")
+        self.download.on_click(self._on_download)
+        self.upload.observe(self._on_upload, "value")
+        self.watch(self.mode, on_change=self._on_mode)
         self.name.observe(self._on_name, "value")
         self.check.on_click(self._on_check)
         self.show.on_click(self._on_show)
@@ -158,8 +196,7 @@ class PracticeApp(App):
         with self._quietly():
             self.name.value = self.trainer.name
         if self.trainer.answered:  # restored mid-hand: show the answer already given
-            p = self.trainer.played[-1]
-            self.feedback.value = feedback_html(self.trainer.review(p.number))
+            self.feedback.value = feedback_html(self.trainer.review(self.trainer.current_number))
         self.refresh()
 
     # ---------------------------------------------------------------- reactions
@@ -202,6 +239,31 @@ class PracticeApp(App):
         self.feedback.value = self.review.value = ""
         self.refresh()
 
+    def _on_mode(self, change) -> None:
+        self.trainer.set_mode(change["new"])
+        self.refresh()
+
+    def _on_download(self, _button=None) -> None:
+        """A link to the progress file as a data URI: the browser saves it; nothing is sent."""
+        data = base64.b64encode(self.trainer.export_bytes()).decode("ascii")
+        name = escape(self.trainer.path.name)
+        self.link.value = (f'<a download="{name}" href="data:application/x-ndjson;base64,{data}" '
+                           f'style="{_FONT}">Save {name}</a>')
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        try:
+            self.trainer.restore(bytes(files[0]["content"]))
+        except TrainerError as e:
+            self.show_error(self.notice, e)
+        else:
+            self.notice.value = (f'<div style="{_FONT}">Your progress from {escape(files[0]["name"])} is '
+                                 f'restored.</div>')
+            self.feedback.value = self.review.value = self.link.value = ""
+        self.refresh()
+
     def _on_played(self, change) -> None:
         if self._busy:
             return
@@ -213,15 +275,17 @@ class PracticeApp(App):
             self.review.value = ""
             return
         f = self.trainer.review(number)
-        p = self.trainer.played[number - 1]
+        p = f
         if p.shown:
             said = "you pressed Show me"
         else:
-            said = f"you said {p.points:,} hand points and {p.doubles} doubles"
+            said = "you said " + " and ".join(f"{v:,} {what}" for v, what in ((p.points, "hand points"),
+                                                                            (p.doubles, "doubles"))
+                                              if v is not None)
         self.review.value = (f'<div style="{_FONT};border-top:1px solid #d8d2c2;margin-top:6px;padding-top:4px">'
                              f'<p style="margin:4px 0"><b>Hand {number}</b>, re-read: {escape(said)} '
                              f'(your first answer; re-reading never changes the tally).</p>'
-                             f'{hand_html(p.hand, size="sm")}{feedback_html(f)}</div>')
+                             f'{hand_html(f.hand, size="sm")}{feedback_html(f)}</div>')
 
     # ---------------------------------------------------------------- drawing
 
@@ -235,27 +299,38 @@ class PracticeApp(App):
         self.greeting.value = (f'<div style="{_FONT}">Playing as <b>{escape(name)}</b></div>' if name else
                                f'<div style="{_FONT};color:{_MUTED}">Type your name to keep your progress '
                                f'under it.</div>')
-        tally = t.tally
-        if tally.played:
-            self.tally.value = (f'<div style="{_FONT}"><b>{tally.right} of {tally.played} right</b> · '
-                                f'{tally.missed} missed ({tally.shown} shown) · hand points right '
-                                f'{tally.points_right}, doubles right {tally.doubles_right}</div>')
+        if t.tally.played:
+            lines = "".join(f'<div><b>{escape(_MODE_LABELS[m])}: {x.right} of {x.played} right</b> · '
+                            f'{x.missed} missed ({x.shown} shown)</div>' for m, x in t.tallies.items())
+            both = t.tallies.get("both")
+            if both:
+                lines += (f'<div style="color:{_MUTED}">with both figures asked: hand points right '
+                          f'{both.points_right}, doubles right {both.doubles_right}</div>')
+            self.tally.value = f'<div style="{_FONT}">{lines}</div>'
         else:
             self.tally.value = f'<div style="{_FONT};color:{_MUTED}">No hands played yet.</div>'
+        if self.mode.value != t.mode:
+            with self._quietly():
+                self.mode.value = t.mode
+        ask_points, ask_doubles = asks(t.mode)
+        self.points.layout.display = None if ask_points else "none"
+        self.doubles.layout.display = None if ask_doubles else "none"
+        self.where.value = where_html(t)
         messages = t.take_messages()
         if messages:
             self.notice.value = "".join(error_html(m) for m in messages)
+        self.upload.disabled = not t.saving
         n = t.current_number
         warm = f" (warm-up hand {n} of {_RAMP})" if n <= _RAMP else ""
         state = " — answered: press Next hand" if t.answered else ""
         self.number.value = f'<div style="{_FONT}"><b>Hand {n}</b>{escape(warm)}{escape(state)}</div>'
         self.hand.value = hand_html(t.current_hand)
         self.next.disabled = not t.answered
-        options = [(f"{p.number}. {p.hand} — {_verdict(p)}", p.number) for p in t.played]
+        options = [(f"{p.number}. {p.hand} — {_verdict(p)}", p.number) for p in t.latest(_LISTED)]
         if list(self.played.options) != options:
             chosen = self.played.value
             with self._quietly():
                 self.played.options = options
-                self.played.value = chosen if chosen is not None and chosen <= len(options) else None
+                self.played.value = chosen if chosen in {n for _, n in options} else None
             if self.played.value is None:
                 self.review.value = ""
