@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from ...american.home import CATEGORIES
 from ...night import Entry, LedgerError
 from .._app import classed
-from .ledger_views import payments_html
+from .cards import payments_html
 
 __all__ = ["HandForm", "VALUES"]
 

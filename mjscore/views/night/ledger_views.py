@@ -4,10 +4,9 @@
   ``.to_csv()``, or use :meth:`mjscore.night.Ledger.export_report_card`, which needs no pandas).
 - :func:`totals_frame` the running totals, hand 0 being the start of the night.
 - :func:`totals_chart` a matplotlib chart of the totals through the night.
-- :func:`totals_svg` the same chart as our own SVG text, for an HTML widget: quick enough for
-  every click, and the same text for the same night.
-- :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML pieces for
-  the scorekeeper app. Every name is escaped: a player called ``<b>Ann</b>`` shows as typed.
+- :func:`totals_svg`, :func:`report_card_html`, :func:`totals_html`, :func:`payments_html`: the
+  pieces of the scorekeeper app, in :mod:`mjscore.views.night.cards` (no pandas, no matplotlib:
+  the app runs in a browser kernel that has neither) and re-exported here.
 - :func:`tournament_standings` the same night scored the tournament way
   (:mod:`mjscore.american.tournament`; the games themselves are
   :func:`mjscore.night.tournament_games`), for comparison.
@@ -25,21 +24,18 @@ True
 
 from __future__ import annotations
 
-import html
-
 import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ...american.tournament.scoring import Standings, TournamentTable, standings
-from ...night import Ledger, Line, places, tournament_games
+from ...night import Ledger, tournament_games
+from .cards import PLAYER_COLOURS, payments_html, report_card_html, totals_html, totals_svg
 
 __all__ = ["PLAYER_COLOURS", "payments_html", "report_card", "report_card_html", "totals_chart",
            "totals_frame", "totals_html", "totals_svg", "tournament_games", "tournament_standings"]
 
-#: One colour per seat, in the order the players are listed (legible on a projector).
-PLAYER_COLOURS = ("#1b4c99", "#a81e1a", "#17703a", "#d9730d", "#5b2a86")
 
 
 def report_card(ledger: Ledger) -> pd.DataFrame:
@@ -88,117 +84,6 @@ def totals_chart(ledger: Ledger, ax: Axes | None = None, *, title: str | None = 
                  f"{'s' * (len(ledger) != 1)}")
     ax.legend(loc="upper left", fontsize="small", frameon=False)
     return ax
-
-
-def _svg_text(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
-    """The running totals through the night as our own small SVG (no matplotlib: quick enough
-    to redraw on every click; the same text for the same night).
-
-    >>> from mjscore.night import simulate_night
-    >>> svg = totals_svg(simulate_night())
-    >>> svg.startswith("<svg") and svg.count("<polyline") == 4
-    True
-    """
-    rows = [(0,) * len(ledger.players)] + [tuple(ln.totals.values()) for ln in ledger.lines]
-    low = min(0, *(min(r) for r in rows))
-    high = max(0, *(max(r) for r in rows))
-    span = (high - low) or 1
-    left, right, top, bottom = 56, 110, 22, 28
-    w, h = width - left - right, height - top - bottom
-    n = max(1, len(rows) - 1)
-
-    def x(i: int) -> float:
-        return round(left + w * i / n, 1)
-
-    def y(v: int) -> float:
-        return round(top + h * (high - v) / span, 1)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg" width="{width}" '
-             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="Running totals after {len(ledger)} hands" font-family="sans-serif" font-size="11">',
-             f'<text x="{left}" y="14" font-weight="bold">The night so far: {len(ledger)} hand'
-             f'{"s" * (len(ledger) != 1)}</text>',
-             f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
-             f'<text x="{left - 6}" y="{y(high) + 4}" text-anchor="end">{_signed(high)}</text>',
-             f'<text x="{left - 6}" y="{y(low) + 4}" text-anchor="end">{_signed(low)}</text>',
-             f'<text x="{left - 6}" y="{y(0) + 4}" text-anchor="end">0</text>' if low < 0 < high else "",
-             f'<text x="{left}" y="{height - 8}">hand 0</text>',
-             f'<text x="{left + w}" y="{height - 8}" text-anchor="end">hand {len(ledger)}</text>']
-    for k, p in enumerate(ledger.players):
-        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
-        points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
-                     f'<title>{_svg_text(p)}</title></polyline>')
-        parts.append(f'<text x="{left + w + 8}" y="{top + 14 * k + 8}" fill="{colour}">'
-                     f'{_svg_text(p)} {_signed(rows[-1][k])}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _signed(v: int) -> str:
-    return f"{v:+,d}" if v else "0"
-
-
-def _cls(v: int) -> str:
-    return "mjs-plus" if v > 0 else "mjs-minus" if v < 0 else "mjs-zero"
-
-
-_STYLE = ("<style>.mjs-night td,.mjs-night th{padding:2px 8px;text-align:right}"
-          ".mjs-night td.mjs-text,.mjs-night th.mjs-text{text-align:left}"
-          ".mjs-night .mjs-plus{color:#17703a}.mjs-night .mjs-minus{color:#a81e1a}"
-          ".mjs-night .mjs-zero{color:#777}"
-          ".mjs-night caption{white-space:nowrap;text-align:left;font-weight:bold}</style>")
-
-
-def totals_html(ledger: Ledger) -> str:
-    """Each player's place and total, from the top, as a small HTML table (places: the engine's)."""
-    rows = "".join(f'<tr><td>{place}</td><td class="mjs-text">{html.escape(p)}</td>'
-                   f'<td class="{_cls(v)}">{_signed(v)}</td></tr>'
-                   for place, p, v in places(ledger))
-    n = len(ledger)
-    return (f'{_STYLE}<table class="mjs-night mjs-totals"><caption>Totals after {n} hand'
-            f'{"s" * (n != 1)}</caption>{rows}</table>')
-
-
-def payments_html(line: Line, *, heading: str | None = None) -> str:
-    """Who pays what for one hand: a sentence, then a row per player."""
-    head = heading if heading is not None else f"Hand {line.number}"
-    rows = []
-    for p, v in line.payments.items():
-        word = "collects" if v > 0 else "pays" if v < 0 else "pays nothing"
-        amount = f" {abs(v):,}" if v else ""
-        rows.append(f'<tr><td class="mjs-text">{html.escape(p)}</td>'
-                    f'<td class="mjs-text {_cls(v)}">{word}{amount}</td></tr>')
-    return (f'{_STYLE}<div class="mjs-night mjs-line"><p><b>{html.escape(head)}:</b> '
-            f'{html.escape(line.text)}</p><table class="mjs-night">{"".join(rows)}</table></div>')
-
-
-def report_card_html(ledger: Ledger) -> str:
-    """The report card as an HTML table, every cell escaped."""
-    cols = ledger.report_columns()
-    k = len(ledger.players)
-    first = len(cols) - 2 * k
-    head = "".join(f'<th class="mjs-text">{html.escape(c)}</th>' if i < first else
-                   f"<th>{html.escape(c)}</th>" for i, c in enumerate(cols))
-    body = []
-    for row in ledger.report_rows():
-        cells = []
-        for i, v in enumerate(row.values()):
-            if i >= first:
-                cells.append(f'<td class="{_cls(v)}">{_signed(v)}</td>')
-            else:
-                cells.append(f'<td class="mjs-text">{html.escape(str(v))}</td>')
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    if not body:
-        return '<p class="mjs-night">No hands yet.</p>'
-    group = (f'<tr><th colspan="{first}"></th><th colspan="{k}">paid this hand</th>'
-             f'<th colspan="{k}">running totals</th></tr>')
-    return (f'{_STYLE}<table class="mjs-night mjs-report"><thead>{group}<tr>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table>')
 
 
 def tournament_standings(ledger: Ledger, table: TournamentTable | None = None) -> Standings:

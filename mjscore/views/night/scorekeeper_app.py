@@ -46,7 +46,7 @@ from ...night import LedgerError, journal_path, list_nights, open_night
 from ...willingdon.settle import TableRules
 from .._app import App, classed
 from .hand_form import VALUES, HandForm
-from .ledger_views import payments_html, report_card_html, totals_html, totals_svg
+from .cards import payments_html, report_card_html, totals_html, totals_svg
 
 __all__ = ["ScorekeeperApp", "VALUES"]
 
