@@ -8,12 +8,12 @@ PINS   := requirements/pins.txt
 # JupyterLab refuses to start as root without --allow-root (CI and containers run as root).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test screenshots notebooks bench present links clean
+.PHONY: lab test screenshots notebooks bench present links site clean
 
 $(STAMP): pyproject.toml $(PINS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks,test]'
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks,test,site]'
 	@# A venv made before jsonschema was pinned keeps rfc3987-syntax (4 s at every Jupyter start).
 	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax lark 2>/dev/null || true
 	touch $(STAMP)
@@ -44,6 +44,10 @@ bench: $(STAMP)
 ## classroom template in voila/templates/, found through JUPYTER_PATH). Voila takes no --allow-root.
 present: $(STAMP)
 	JUPYTER_PATH="$(CURDIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" $(BIN)/voila --template=classroom --strip_sources=True notebooks/
+
+## make site: the collection as a static JupyterLite site in build/site (runs in the browser, no server)
+site: $(STAMP)
+	$(BIN)/python tools/build_site.py --out build/site
 
 ## make links: rewrite every Binder link from the repository setting in pyproject.toml
 links:

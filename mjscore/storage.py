@@ -19,16 +19,24 @@ from pathlib import Path
 from typing import Iterator
 
 
+#: Where a browser kernel keeps the files (see :func:`data_dir`).
+BROWSER_DATA_DIR = "/drive/mjscore-data"
+
+
 def data_dir() -> Path:
     """The per-user folder for saved progress and journals (created when first written to).
 
     ``MJSCORE_DATA_DIR`` wins when set (a classroom server, a test); else the platform's user
     data folder: ``%APPDATA%\\mjscore`` on Windows, ``~/Library/Application Support/mjscore`` on
-    macOS, ``$XDG_DATA_HOME/mjscore`` or ``~/.local/share/mjscore`` elsewhere.
+    macOS, ``$XDG_DATA_HOME/mjscore`` or ``~/.local/share/mjscore`` elsewhere. In a browser
+    kernel (JupyterLite) it is ``/drive/mjscore-data``: files under ``/drive`` are kept in the
+    browser's storage for the site (and shown in its file browser); the home folder is not kept.
     """
     override = os.environ.get("MJSCORE_DATA_DIR")
     if override:
         return Path(override)
+    if sys.platform == "emscripten":  # a browser kernel (JupyterLite): only /drive is kept
+        return Path(BROWSER_DATA_DIR)
     if sys.platform.startswith("win"):
         base = os.environ.get("APPDATA")
         return Path(base) / "mjscore" if base else Path.home() / "AppData" / "Roaming" / "mjscore"

@@ -1,4 +1,5 @@
-"""Rewrite every Binder link in the README and the notebooks from the one repository setting.
+"""Rewrite every Binder link, and every link to the collection's browser site, in the README and
+the notebooks from the one repository setting.
 
     python tools/binder_links.py          (or: make links)
     python tools/binder_links.py --check  (exit 1 if any link is out of date)
@@ -6,6 +7,10 @@
 The setting is ``[tool.mjscore] repository`` and ``ref`` in pyproject.toml. A link is any
 ``https://mybinder.org/v2/gh/OWNER/NAME/REF`` address; only that part is rewritten, so each
 link keeps the notebook (``?urlpath=lab/tree/...`` or ``voila/render/...``) it opens.
+
+The browser site (``make site``, a static JupyterLite site) is published with GitHub Pages,
+so its address comes from the same setting: ``https://OWNER.github.io/NAME/``; a link to a
+lesson there is ``https://OWNER.github.io/NAME/lab/index.html?path=NN-name.ipynb``.
 """
 
 from __future__ import annotations
@@ -21,34 +26,48 @@ except ModuleNotFoundError:  # Python 3.10: read the two settings with a plain p
 
 ROOT = Path(__file__).resolve().parent.parent
 LINK = re.compile(r"https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/[\w./-]+?(?=[?)\s\"'\\]|$)")
+SITE_LINK = re.compile(r"https://[\w-]+\.github\.io/[\w.-]+/")
 
 
-def setting() -> str:
+def settings() -> dict:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     if tomllib is not None:
         conf = tomllib.loads(text)["tool"]["mjscore"]
     else:
         section = text.split("[tool.mjscore]", 1)[1].split("\n[", 1)[0]
         conf = dict(re.findall(r'^(repository|ref)\s*=\s*"([^"]+)"', section, re.M))
+    return conf
+
+
+def setting() -> str:
+    """The Binder address every Binder link starts with."""
+    conf = settings()
     return f"https://mybinder.org/v2/gh/{conf['repository']}/{conf['ref']}"
+
+
+def site_setting() -> str:
+    """The browser site's address (GitHub Pages of the same repository)."""
+    owner, name = settings()["repository"].split("/")
+    return f"https://{owner.lower()}.github.io/{name}/"
 
 
 def files() -> list[Path]:
     return [ROOT / "README.md", *sorted((ROOT / "notebooks").glob("*.ipynb"))]
 
 
-def rewrite(text: str, base: str) -> str:
-    return LINK.sub(base, text)
+def rewrite(text: str, base: str, site: str | None = None) -> str:
+    text = LINK.sub(base, text)
+    return SITE_LINK.sub(site, text) if site else text
 
 
 def main(argv: list[str]) -> int:
-    base = setting()
+    base, site = setting(), site_setting()
     stale = []
     for path in files():
         if not path.exists():
             continue
         old = path.read_text(encoding="utf-8")
-        new = rewrite(old, base)
+        new = rewrite(old, base, site)
         if new != old:
             stale.append(path.relative_to(ROOT))
             if "--check" not in argv:

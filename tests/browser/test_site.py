@@ -1,0 +1,144 @@
+"""The collection with no server: the static JupyterLite site that ``make site`` builds, served
+from a local port and used in headless Chromium, offline.
+
+The site is built once for the module into a temporary folder (the downloads it needs are
+cached outside the checkout). Every request to anywhere but 127.0.0.1 is aborted by the
+``browser`` fixture, so the test proves the site needs nothing from the internet for the
+lessons that run without numpy, pandas or matplotlib; the others must open and say that they
+load those packages on first use.
+
+The tests share the browser profile, so the browser storage of the site (where ``/drive``,
+the learner's files, lives) persists from one page load to the next, as for a learner.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, require  # tests/browser/conftest.py (this folder is not a package)
+
+pytestmark = pytest.mark.browser
+
+KERNEL_IDLE = "Python (Pyodide) | Idle"
+#: The lessons the offline site runs (no numpy, pandas or matplotlib).
+LIGHT = ("00-start-here.ipynb", "07-practice.ipynb")
+START_S = 240  # Pyodide starting in a browser on a busy shared machine
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".json": "application/json"}
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    require(subprocess.run(["which", "npm"], capture_output=True).returncode == 0,
+            "npm is not installed (the site's build fetches Pyodide with it)")
+    out = tmp_path_factory.mktemp("site") / "site"
+    cache = Path.home() / ".cache" / "mjscore-site"
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out),
+                           "--cache", str(cache), "--work", str(out.parent / "src")],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield out, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def _open(browser, url: str, notebook: str):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/lab/index.html?path={notebook}")
+    page.wait_for_selector(".jp-Notebook", timeout=START_S * 1000)
+    page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
+    return page, errors
+
+
+def _run_all(page) -> None:
+    """Run > Run All Cells, then wait until every code cell has its number and the kernel is idle."""
+    page.keyboard.press("Escape")
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    page.wait_for_function(
+        """() => {
+            if (document.querySelector("[data-mime-type='application/vnd.jupyter.stderr']")) return true;
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""", timeout=START_S * 1000)
+    tracebacks = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert tracebacks.count() == 0, tracebacks.first.inner_text()[:2000]
+    page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
+
+
+def test_the_front_page_links_every_lesson(browser, site):
+    out, url = site
+    page = browser.new_page()
+    page.goto(f"{url}/index.html")
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+    links = page.locator("main ol li a")
+    assert links.count() == len(lessons) == 10
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert hrefs == [f"lab/index.html?path={name}" for name in lessons]
+    assert "nothing you do is\nsent anywhere" in page.inner_text("main").replace("is sent", "is\nsent") or \
+        "sent anywhere" in page.inner_text("main")
+    page.close()
+
+
+def test_a_lesson_that_needs_more_packages_opens_and_says_so(browser, site):
+    out, url = site
+    page, errors = _open(browser, url, "03-doubles-compound.ipynb")
+    first = page.locator(".jp-Cell").first
+    assert "loads from the internet the first time you run it" in first.inner_text()
+    assert "matplotlib" in first.inner_text()
+    assert not errors
+    page.close()
+    staged = json.loads((out / "files" / "07-practice.ipynb").read_text(encoding="utf-8")) \
+        if (out / "files" / "07-practice.ipynb").exists() else None
+    if staged:  # a light lesson carries no such note
+        assert "mjscore-site-notice" not in json.dumps(staged["cells"][0].get("metadata", {}))
+
+
+def test_the_practice_tally_survives_a_reload(browser, site):
+    from playwright.sync_api import expect
+
+    out, url = site
+    page, errors = _open(browser, url, "07-practice.ipynb")
+    _run_all(page)
+    app = page.locator(".mjs-practice").first
+    tally = app.locator(".mjs-practice-tally")
+    before = tally.inner_text()
+    played = int(m.group(1)) if (m := re.search(r"of (\d+) right", before)) else 0
+    app.locator(".mjs-practice-show").first.click()
+    expect(tally).to_contain_text(f"of {played + 1} right")
+    assert not errors, errors
+    page.reload()
+    page.wait_for_selector(".jp-Notebook", timeout=START_S * 1000)
+    page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
+    _run_all(page)
+    expect(page.locator(".mjs-practice .mjs-practice-tally").first).to_contain_text(f"of {played + 1} right")
+    page.close()
+
+
+def test_the_start_notebook_runs_in_the_browser(browser, site):
+    out, url = site
+    page, errors = _open(browser, url, LIGHT[0])
+    _run_all(page)
+    assert not errors, errors
+    page.close()
