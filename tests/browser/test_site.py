@@ -142,3 +142,47 @@ def test_the_start_notebook_runs_in_the_browser(browser, site):
     _run_all(page)
     assert not errors, errors
     page.close()
+
+
+NIGHT_CELL = ('from mjscore.views.night.scorekeeper_app import ScorekeeperApp\n'
+              'ScorekeeperApp(journal="site-night.csv", players=["Ann", "Bea", "Cat", "Dee"])')
+
+
+def _type_cell(page, code: str) -> None:
+    """As a learner would: a new cell at the top of the notebook, typed, then Shift+Enter."""
+    page.locator(".jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("a")
+    page.keyboard.press("Enter")
+    for i, line in enumerate(code.split("\n")):
+        if i:
+            page.keyboard.press("Enter")
+            page.keyboard.press("Home")
+        page.keyboard.insert_text(line)
+    page.keyboard.press("Shift+Enter")
+
+
+def test_a_nights_hands_survive_a_reload(browser, site):
+    """The scorekeeper needs neither pandas nor matplotlib: typed into notebook 8 (whose other
+    cells need them), it keeps a night whose hands are still there after a reload."""
+    from playwright.sync_api import expect
+
+    out, url = site
+    page, errors = _open(browser, url, "08-scorekeeper.ipynb")
+    _type_cell(page, NIGHT_CELL)
+    app = page.locator(".mjs-score-app").first
+    expect(app).to_be_visible(timeout=START_S * 1000)
+    totals = app.locator(".mjs-score-totals caption")
+    before = int(re.search(r"\d+", totals.inner_text()).group())
+    for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("value", "25")):
+        app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
+    app.locator(".mjs-score-add").click()
+    expect(totals).to_have_text(re.compile(rf"Totals after {before + 1} hands?$"))
+    assert not errors, errors
+    page.reload()
+    page.wait_for_selector(".jp-Notebook", timeout=START_S * 1000)
+    page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
+    _type_cell(page, NIGHT_CELL)
+    expect(page.locator(".mjs-score-app .mjs-score-totals caption").first).to_have_text(
+        re.compile(rf"Totals after {before + 1} hands?$"), timeout=START_S * 1000)
+    page.close()

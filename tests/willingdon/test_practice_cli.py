@@ -142,3 +142,14 @@ def test_bad_options_are_one_line(monkeypatch, capsys, args):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["practice", *args]) == 2
     assert capsys.readouterr().err.startswith("mjscore: error:")
+
+
+def test_the_run_quoted_in_notebook_7_is_the_commands_own(monkeypatch, capsys):
+    """Notebook 7 quotes a piped run (it runs in a browser too, where no command can be started):
+    the tally line it shows is what the command prints."""
+    nb = json.loads((ROOT / "notebooks" / "07-practice.ipynb").read_text(encoding="utf-8"))
+    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    quoted = text.split("$ printf '28 0\\n40 0\\n' | mjscore practice --name Robin --json\n...\n", 1)[1]
+    code, out = run(monkeypatch, capsys, "28 0\n40 0\n", "--name", "Robin", "--json")
+    assert code == 0
+    assert quoted.split("\n", 1)[0] == out.splitlines()[-1]
