@@ -123,8 +123,10 @@ class Score(NamedTuple):
 #: set kept beside (so the id cannot be reused while the entry lives): hashing a frozen
 #: dataclass runs Python code for every field, a quarter of the time of a whole score.
 _COMPILED: dict[int, tuple] = {}
-#: At most this many answers of the ``once`` rows are remembered for one rule set.
+#: At most this many answers of the ``once`` rows are remembered for one rule set, and at most
+#: this many rule sets are kept.
 _MEMO_KEPT = 1 << 16
+_RULE_SETS_KEPT = 64
 
 
 def _reader(facts: tuple) -> Callable:
@@ -148,9 +150,12 @@ def _compile(rules: RuleSet) -> tuple:
     once_facts = tuple(dict.fromkeys(fact for i in once_rows for fact in table[i].reads))
     once = tuple((flat[i], table[i].kind, bool(table[i].group), table[i].test,
                   tuple(once_facts.index(fact) for fact in table[i].reads)) for i in once_rows)
-    kept = (rules, tuple(flat[i] for i in each_rows["points"]), _reader(tuple(table[i].reads[0] for i in each_rows["points"])),
-            tuple(flat[i] for i in each_rows["doubles"]), _reader(tuple(table[i].reads[0] for i in each_rows["doubles"])),
+    points, doubles = each_rows["points"], each_rows["doubles"]
+    kept = (rules, tuple(flat[i] for i in points), _reader(tuple(table[i].reads[0] for i in points)),
+            tuple(flat[i] for i in doubles), _reader(tuple(table[i].reads[0] for i in doubles)),
             _reader(once_facts), once, {})
+    if len(_COMPILED) >= _RULE_SETS_KEPT:  # a program that makes rule sets by the thousand
+        _COMPILED.clear()
     _COMPILED[id(rules)] = kept
     return kept
 
