@@ -12,7 +12,8 @@ from .american.home import HOME, LEAGUE_CARD, AmericanError, HomeRules, home_pay
 from .hands import Hand, HandError, Meld, format_hand, load_hand, parse
 from .willingdon.settle import TableRules, settle_false_mahjong, settle_wall_game, settle_win
 from .tiles import TileError
-from .willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, rule_table, score
+from .willingdon.rules import CLEAN_HAND_ONE, WILLINGDON, RuleSet, rule_table
+from .willingdon.scoring import Score, score
 
 __version__ = "0.1.0"
 

@@ -177,6 +177,45 @@ def _add_night(sub) -> None:
     register(sub, _whole)
 
 
+# --------------------------------------------------------------------------- stats
+
+
+def _add_stats(sub) -> None:
+    p = sub.add_parser("stats", help="how rare is a good Willingdon hand: scores counted over many hands")
+    p.add_argument("--hands", "--count", dest="hands", type=_whole("--hands"), default=100_000,
+                   help="how many hands (default 100,000)")
+    p.add_argument("--seed", type=_whole("--seed"), default=0, help="the random seed (default 0)")
+    p.add_argument("--dealt", action="store_true",
+                   help="count the practice trainer's dealt hands instead of the random-hand model's")
+    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles"), default=None)
+    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles"), default=None)
+    p.add_argument("--json", action="store_true", help="print the counts as JSON")
+    p.set_defaults(run=_run_stats)
+
+
+def _run_stats(args) -> None:
+    import time
+
+    from .willingdon.scoring import WILLINGDON
+    from .willingdon.stats import MAX_COUNT, dealt_stats, random_stats
+
+    if args.hands > MAX_COUNT:
+        raise CLIError(f"--hands must be {MAX_COUNT:,} or less, not {args.hands:,}")
+    settings = {k: v for k, v in (("minimum_doubles", args.minimum_doubles),
+                                  ("clean_hand_doubles", args.clean_hand_doubles)) if v is not None}
+    rules = WILLINGDON.with_settings(**settings) if settings else WILLINGDON
+    start = time.perf_counter()
+    stats = (dealt_stats if args.dealt else random_stats)(args.hands, args.seed, rules=rules)
+    elapsed = time.perf_counter() - start
+    if args.json:
+        print(json.dumps(stats.to_json(), ensure_ascii=False, indent=1))
+    else:
+        print(stats.summary())
+    rate = stats.count / elapsed if elapsed > 0 else float("inf")
+    print(f"generated, scored and counted {stats.count:,} hands in {elapsed:.2f} s "
+          f"({rate:,.0f} hands/s, one core)", file=sys.stderr)
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -191,6 +230,7 @@ def build_parser() -> Parser:
 
 
 _COMMANDS = [_add_willingdon, _add_american, _add_deal, _add_tournament, _add_night]
+_COMMANDS.append(_add_stats)  # mjscore stats (its own line, to keep merges with other commands easy)
 
 
 # --------------------------------------------------------------------------- practice

@@ -21,235 +21,28 @@ True
 >>> random_stats(2000, seed=1) == stats
 True
 
-The random-hand model
----------------------
-
-A random hand is a legal Goulash shape with no player behind it:
-
-- **tiles**: five *different* tiles from the 34 (the rule: no two sets on one tile), every
-  choice of five equally likely; one of the five, each equally likely, is the pair. So a
-  tile is as likely to be a dragon as a 5 of Dots: no strategy, just the tiles.
-- **sets**: each of the four is a **kong** with chance ``kong`` (default 1/8: a kong needs the
-  fourth tile of its kind as well, so it is the exception) and otherwise a pung; each is
-  **exposed** with chance ``exposed`` (default 1/2: Goulash is an exposed game and any pung may
-  be claimed from a discard, so neither is favoured).
-- **flowers**: the winner holds each of the 8 flowers and seasons with chance ``flower``
-  (default 1/4: each bonus tile ends up with one of the four players), independently, so 2 on
-  average and a bouquet now and then.
-- **seat and round**: each of E, S, W, N equally likely, independently.
-- **self-drawn**: with chance ``self_drawn`` (default 1/4: the winning tile is the winner's own
-  draw, or a discard from one of the three others).
-- **blessings**: never. Earth's and Heaven's Blessing are events of the deal, not shapes of a
-  hand; at a real table they come once in many thousands of hands. (The dealt hands have them.)
-
-Each chance is applied to 1/256 (every decision reads 8 random bits); the defaults are exact.
-The model draws only ``random.Random(seed).random()``, whose sequence Python guarantees, so a
-seed gives the same hands on every machine.
-
-Speed
------
-
-A million random hands are generated, scored and counted in under 10 seconds on one core
-(``python -m mjscore.willingdon.stats --count 1000000`` prints the time it took; benchmarks/README.md has
-the recorded figures). Two things make that possible:
-
-- the generator builds each hand from shared, ready-made sets and flower tuples, and since it
-  lays down only legal shapes, :class:`~mjscore.hands.Hand`'s checks are skipped on this one
-  internal path (:func:`_unchecked_hand`); the tests rebuild a sample with the full checks;
-- each hand is scored by :func:`mjscore.willingdon.fired_rows`, which runs the very rows
-  :func:`~mjscore.willingdon.score` runs but skips making the line items of a breakdown; the
-  tests check it finds, hand by hand, what :func:`~mjscore.willingdon.score` finds.
+The random-hand model, its generator and the reasons for its chances are in
+:mod:`mjscore.willingdon.stats_model` (every name of it can be imported from here too).
+The command line is ``mjscore stats`` (``python -m mjscore.willingdon.stats`` is the same).
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
 import random
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import chain, combinations, islice, repeat
+from itertools import islice, repeat
 from operator import itemgetter
-from typing import Iterable, Iterator, NamedTuple, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
-from ..hands import Hand, Meld
-from ..tiles import BONUS_TILES, SEATS, SET_TILES
+from ..hands import Hand
 from .scoring import WILLINGDON, RuleSet, fired_rows, rule_table
+from .stats_model import _CHUNK, MODEL, HandModel, StatsError, _chunks, _seed, _whole, random_hand, random_hands
 
 __all__ = ["DEALT", "HandModel", "HandStats", "LineCount", "MODEL", "StatsError", "dealt_stats",
            "random_hand", "random_hands", "random_stats", "tally"]
-
-
-class StatsError(ValueError):
-    """A request the statistics cannot run: the message says why."""
-
-
-# --------------------------------------------------------------------------- the model
-
-
-def _chance(name: str, p: object) -> float:
-    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
-        raise StatsError(f"the chance of {name} must be a number from 0 to 1, not {p!r}")
-    return float(p)
-
-
-@dataclass(frozen=True)
-class HandModel:
-    """The stated chances of the random-hand model (see the module notes for why these).
-
-    >>> MODEL
-    HandModel(kong=0.125, exposed=0.5, flower=0.25, self_drawn=0.25)
-    >>> HandModel(kong=2)
-    Traceback (most recent call last):
-    ...
-    mjscore.willingdon.stats.StatsError: the chance of a kong must be a number from 0 to 1, not 2
-    """
-
-    kong: float = 1 / 8
-    exposed: float = 1 / 2
-    flower: float = 1 / 4
-    self_drawn: float = 1 / 4
-
-    def __post_init__(self) -> None:
-        for field, name in (("kong", "a kong"), ("exposed", "an exposed set"),
-                            ("flower", "holding a flower"), ("self_drawn", "self-drawn")):
-            object.__setattr__(self, field, _chance(name, getattr(self, field)))
-
-    def describe(self) -> str:
-        """``'kong 1/8, exposed 1/2, each flower 1/4, self-drawn 1/4'``"""
-        def show(p: float) -> str:
-            n = round(p * 256)
-            if n in (0, 256):
-                return str(n // 256)
-            d = 256
-            while n % 2 == 0:
-                n, d = n // 2, d // 2
-            return f"{n}/{d}"
-        return (f"kong {show(self.kong)}, exposed {show(self.exposed)}, "
-                f"each flower {show(self.flower)}, self-drawn {show(self.self_drawn)}")
-
-
-#: The default model: kong 1/8, exposed 1/2, each flower or season 1/4, self-drawn 1/4.
-MODEL = HandModel()
-
-_TWO53 = float(1 << 53)  # random() * 2**53 is a whole number: 53 random bits, exactly
-_COUPLES = tuple(combinations(range(len(SET_TILES)), 2))  # the 561 pairs of tile indices
-# Every set the generator can lay down, made once and shared (a Meld is immutable):
-# _MELDS[shape][tile index], shape 0 concealed pung, 1 exposed pung, 2 concealed kong, 3 exposed kong.
-_MELDS = tuple(tuple(Meld(kind, t, exposed) for t in SET_TILES)
-               for kind in ("pung", "kong") for exposed in (False, True))
-_PAIRS = tuple(Meld("pair", t) for t in SET_TILES)
-# The 256 sets of flowers and seasons, bit k for BONUS_TILES[k], in F1..F4, S1..S4 order.
-_FLOWER_SETS = tuple(tuple(f for k, f in enumerate(BONUS_TILES) if mask >> k & 1) for mask in range(256))
-
-
-@lru_cache(maxsize=16)
-def _tables(model: HandModel) -> tuple:
-    """Lookup tables that turn 16 random bits into two decisions (8 bits each) of the model."""
-    kong, exposed = round(model.kong * 256), round(model.exposed * 256)
-    flower = round(model.flower * 256)
-    shape = bytes(2 * ((u & 255) < kong) + ((u >> 8) < exposed) for u in range(1 << 16))
-    two_flowers = bytes(((u & 255) < flower) + 2 * ((u >> 8) < flower) for u in range(1 << 16))
-    return shape, two_flowers, round(model.self_drawn * 256)
-
-
-# The one place a Hand is made without its checks: the generator below lays down only legal
-# shapes (five different tiles, four pungs or kongs and a pair, distinct flowers, a seat and
-# round from SEATS, no blessing), so checking each of a million would only measure the checks.
-try:
-    _SETTERS = tuple(Hand.__dict__[name].__set__ for name in
-                     ("sets", "flowers", "seat", "round", "self_drawn", "blessing"))
-except (KeyError, AttributeError):  # pragma: no cover - a Hand without slots
-    _SETTERS = None
-
-
-def _unchecked_hand(sets: tuple, flowers: tuple, seat: str, round_: str, self_drawn: bool) -> Hand:
-    """A :class:`Hand` from parts already known to be legal, without re-checking them."""
-    if _SETTERS is None:  # pragma: no cover
-        return Hand(sets=sets, flowers=flowers, seat=seat, round=round_, self_drawn=self_drawn)
-    hand = object.__new__(Hand)
-    for setter, value in zip(_SETTERS, (sets, flowers, seat, round_, self_drawn, None)):
-        setter(hand, value)
-    return hand
-
-
-def _chunks(rng: random.Random, model: HandModel, count: int) -> Iterator[list[Hand]]:
-    """``count`` hands of the model, in lists of :data:`_CHUNK` (a size that stays in the cache)."""
-    shape, two_flowers, self_drawn = _tables(model)
-    melds, pairs, couples, flower_sets, seats = _MELDS, _PAIRS, _COUPLES, _FLOWER_SETS, SEATS
-    n_couples, n_tiles = len(_COUPLES), len(SET_TILES)
-    rand = rng.random
-    new = object.__new__
-    if _SETTERS is not None:
-        put_sets, put_flowers, put_seat, put_round, put_drawn, put_blessing = _SETTERS
-    while count > 0:
-        size = min(count, _CHUNK)
-        count -= size
-        chunk: list[Hand] = []
-        keep = chunk.append
-        for _ in range(size):
-            # Five different tiles, every five equally likely: two random pairs of tiles for
-            # the four sets and one tile for the pair, all drawn again until the five differ
-            # (about 4 times in 5 they do at once); the pair is then a uniform one of the five.
-            while True:
-                a, b = couples[int(rand() * n_couples)]
-                c, d = couples[int(rand() * n_couples)]
-                p = int(rand() * n_tiles)
-                if c != a and c != b and d != a and d != b and p != a and p != b and p != c and p != d:
-                    break
-            u = int(rand() * _TWO53)  # 3 x 16 bits: the look of three sets
-            v = int(rand() * _TWO53)  # 16 bits: the fourth set; 2 x 16 bits: four bonus tiles
-            w = int(rand() * _TWO53)  # 2 x 16: four more; 2 + 2 + 8 bits: seat, round, self-drawn
-            sets = (melds[shape[u & 0xFFFF]][a], melds[shape[u >> 16 & 0xFFFF]][b],
-                    melds[shape[u >> 32 & 0xFFFF]][c], melds[shape[v & 0xFFFF]][d], pairs[p])
-            flowers = flower_sets[two_flowers[v >> 16 & 0xFFFF] | two_flowers[v >> 32 & 0xFFFF] << 2
-                                  | two_flowers[w & 0xFFFF] << 4 | two_flowers[w >> 16 & 0xFFFF] << 6]
-            seat, round_, drawn = seats[w >> 32 & 3], seats[w >> 34 & 3], (w >> 36 & 255) < self_drawn
-            if _SETTERS is None:  # pragma: no cover
-                keep(_unchecked_hand(sets, flowers, seat, round_, drawn))
-                continue
-            hand = new(Hand)
-            put_sets(hand, sets)
-            put_flowers(hand, flowers)
-            put_seat(hand, seat)
-            put_round(hand, round_)
-            put_drawn(hand, drawn)
-            put_blessing(hand, None)
-            keep(hand)
-        yield chunk
-
-
-def _whole(what: str, n: object) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise StatsError(f"{what} must be a whole number 0 or more, not {n!r}")
-    return n
-
-
-def _seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise StatsError(f"the seed must be a whole number, not {seed!r}")
-    return seed
-
-
-def random_hands(count: int, seed: int = 0, model: HandModel = MODEL) -> Iterator[Hand]:
-    """``count`` random legal hands from the model, the same for the same seed.
-
-    >>> from mjscore.hands import format_hand
-    >>> for hand in random_hands(2, seed=3):
-    ...     print(format_hand(hand))
-    4Cx3 +4Dx3 +5Cx3 +6Cx3 3Bx2 S2 S3 seat=E round=E
-    5Bx3 2Cx3 RDx3 GDx3 7Cx2 F2 F4 S4 seat=N round=N self-drawn
-    """
-    rng = random.Random(_seed(seed))
-    return chain.from_iterable(_chunks(rng, model, _whole("the number of hands", count)))
-
-
-def random_hand(rng: random.Random, model: HandModel = MODEL) -> Hand:
-    """One random hand of the model, drawn from ``rng`` (as :func:`mjscore.willingdon.deal.random_hand`)."""
-    return next(_chunks(rng, model, 1))[0]
 
 
 # --------------------------------------------------------------------------- counting
@@ -390,13 +183,29 @@ class HandStats:
 
     # Text --------------------------------------------------------------------------------
 
+    def to_json(self) -> dict:
+        """The counts as plain JSON data: what ``mjscore stats --json`` prints.
+
+        >>> data = random_stats(500, seed=2).to_json()
+        >>> data["hands"], sum(data["doubles"].values()) == 500, data["lines"][0]["line"]
+        (500, True, 'Pung of minor (2–8), exposed')
+        """
+        r = self.rules
+        return {"label": self.label, "source": self.source, "hands": self.count,
+                "rules": {"name": r.name, "version": r.version, "clean_hand_doubles": r.clean_hand_doubles,
+                          "minimum_doubles": r.minimum_doubles},
+                "paid": self.paid, "share_paid": self.share_paid,
+                "doubles": {str(d): n for d, n in self.doubles_counts().items()},
+                "joint": [list(x) for x in self.joint],
+                "lines": [item._asdict() for item in self.lines]}
+
     def at_least(self, value: int, what: str = "score") -> int:
         """How many hands have at least ``value`` of ``"score"``, ``"doubles"``, ``"hand_points"``
         or ``"paper_total"``."""
         return sum(n for v, n in self._counts(what).items() if v >= value)
 
     def summary(self) -> str:
-        """The figures as plain text: what ``python -m mjscore.willingdon.stats`` prints.
+        """The figures as plain text: what ``mjscore stats`` prints.
 
         >>> print(random_stats(1000, seed=4).summary().splitlines()[1])
         paid (score > 0): 306 of 1,000 hands, 30.60% (1 in 3.3)
@@ -442,8 +251,6 @@ class HandStats:
 _HP_DBL = itemgetter(0, 1)
 _DBL_POINTS = itemgetter(1, 2)
 _DBL_DOUBLES = itemgetter(1, 3)
-#: Hands are scored and counted this many at a time: few enough that they stay in the cache.
-_CHUNK = 256
 
 
 def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, label: str = "hands",
@@ -526,6 +333,9 @@ def random_stats(count: int, seed: int = 0, model: HandModel = MODEL,
                   rules, "random hands", source)
 
 
+#: More hands than this in one run is surely a typing slip (a million take a few seconds).
+MAX_COUNT = 100_000_000
+
 #: How the dealt hands are described in a summary.
 DEALT = "hands dealt by the practice trainer (after its six warm-up hands)"
 
@@ -542,66 +352,11 @@ def dealt_stats(count: int, seed: int = 0, rules: RuleSet = WILLINGDON) -> HandS
 # --------------------------------------------------------------------------- command line
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise StatsError(message)
-
-
-def _whole_arg(what: str):
-    def convert(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-        if n < 0:
-            raise argparse.ArgumentTypeError(f"{what} must be 0 or more, not {n}")
-        return n
-    return convert
-
-
-#: More hands than this in one run is surely a typing slip (a million take a few seconds).
-MAX_COUNT = 100_000_000
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m mjscore.willingdon.stats [--count N] [--seed S] [--dealt] [--minimum-doubles M]``
+    """``python -m mjscore.willingdon.stats ...``: the same as ``mjscore stats ...``."""
+    from ..cli import main as cli_main
 
-    Prints :meth:`HandStats.summary`; the time taken goes to standard error.
-    """
-    parser = _Parser(prog="python -m mjscore.willingdon.stats",
-                     description="How rare is a good hand? Willingdon statistics over many hands.")
-    parser.add_argument("--count", type=_whole_arg("--count"), default=100_000,
-                        help="how many hands (default 100,000)")
-    parser.add_argument("--seed", type=_whole_arg("--seed"), default=0, help="the seed (default 0)")
-    parser.add_argument("--dealt", action="store_true",
-                        help="count the practice trainer's dealt hands instead of random ones")
-    parser.add_argument("--minimum-doubles", type=_whole_arg("--minimum-doubles"), default=None)
-    parser.add_argument("--clean-hand-doubles", type=_whole_arg("--clean-hand-doubles"), default=None)
-    try:
-        args = parser.parse_args(argv)
-        if args.count > MAX_COUNT:
-            raise StatsError(f"--count must be {MAX_COUNT:,} or less, not {args.count:,}")
-        rules = WILLINGDON
-        settings = {k: v for k, v in (("minimum_doubles", args.minimum_doubles),
-                                      ("clean_hand_doubles", args.clean_hand_doubles)) if v is not None}
-        if settings:
-            rules = rules.with_settings(**settings)
-        start = time.perf_counter()
-        if args.dealt:
-            stats = dealt_stats(args.count, args.seed, rules)
-        else:
-            stats = random_stats(args.count, args.seed, rules=rules)
-        elapsed = time.perf_counter() - start
-    except ValueError as e:
-        print(f"mjscore: error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    print(stats.summary())
-    rate = stats.count / elapsed if elapsed > 0 else float("inf")
-    print(f"generated, scored and counted {stats.count:,} hands in {elapsed:.2f} s "
-          f"({rate:,.0f} hands/s, one core)", file=sys.stderr)
-    return 0
+    return cli_main(["stats", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from mjscore.willingdon.deal import RAMP, dealer
 from mjscore.hands import Hand, HandError, format_hand, parse
-from mjscore.willingdon.stats import (MODEL, HandModel, HandStats, LineCount, StatsError, dealt_stats, main, random_hand,
-                           random_hands, random_stats, tally)
+from mjscore.cli import main as cli_main
+from mjscore.willingdon.stats import (MODEL, HandModel, HandStats, LineCount, StatsError, dealt_stats, random_hand,
+                                      random_hands, random_stats, tally)
 from mjscore.tiles import BONUS_TILES, SEATS, SET_TILES
 from mjscore.willingdon import (CLEAN_HAND_ONE, GATES, WILLINGDON, Facts, RuleSet, fired_rows, rule_table,
                                 score)
@@ -290,21 +291,40 @@ def test_the_unchecked_hands_are_real_hands_not_lookalikes():
 # --------------------------------------------------------------------------- the command line
 
 
+def main(argv):
+    return cli_main(["stats", *argv])
+
+
 def test_command_line_prints_the_summary_and_times_to_stderr(capsys):
-    assert main(["--count", "2000", "--seed", "3"]) == 0
+    assert main(["--hands", "2000", "--seed", "3"]) == 0
     out, err = capsys.readouterr()
     assert out == random_stats(2000, seed=3).summary() + "\n"
     assert err.startswith("generated, scored and counted 2,000 hands in ")
-    assert main(["--count", "100", "--dealt", "--minimum-doubles", "4"]) == 0
+    assert main(["--hands", "100", "--dealt", "--minimum-doubles", "4"]) == 0
     out, _ = capsys.readouterr()
     assert out.startswith("100 hands dealt by the practice trainer") and "(minimum 4 doubles)" in out
+    assert main(["--count", "50", "--seed", "3"]) == 0  # the old spelling of --hands
+    assert capsys.readouterr()[0] == random_stats(50, seed=3).summary() + "\n"
+
+
+def test_command_line_prints_json(capsys):
+    import json
+
+    assert main(["--hands", "300", "--seed", "2", "--json", "--clean-hand-doubles", "1"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    stats = random_stats(300, seed=2, rules=CLEAN_HAND_ONE.with_settings(name="Willingdon"))
+    assert data == json.loads(json.dumps(stats.to_json()))
+    assert data["hands"] == 300 and data["rules"]["clean_hand_doubles"] == 1
+    assert sum(data["doubles"].values()) == 300 and data["paid"] == stats.paid
+    assert [ln["line"] for ln in data["lines"]] == [ln.line for ln in stats.lines]
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--count", "abc"], "--count must be a whole number, not 'abc'"),
-    (["--count", "-5"], "--count must be 0 or more, not -5"),
+    (["--hands", "abc"], "--hands must be a whole number, not 'abc'"),
+    (["--hands", "-5"], "--hands must be 0 or more, not -5"),
     (["--seed", "1.5"], "--seed must be a whole number, not '1.5'"),
-    (["--count", "1000000000"], "--count must be 100,000,000 or less"),
+    (["--hands", "1000000000"], "--hands must be 100,000,000 or less"),
+    (["--minimum-doubles", "x"], "--minimum-doubles must be a whole number"),
     (["--colour"], "unrecognized arguments: --colour"),
 ])
 def test_command_line_refuses_bad_input_with_one_line(capsys, argv, message):
@@ -314,14 +334,17 @@ def test_command_line_refuses_bad_input_with_one_line(capsys, argv, message):
     assert err.count("\n") == 1 and err.startswith("mjscore: error: ") and message in err
 
 
-def test_python_dash_m_runs_the_module():
+def test_the_command_runs_as_a_program_and_the_module_is_its_alias():
     import subprocess
     import sys
-    done = subprocess.run([sys.executable, "-m", "mjscore.willingdon.stats", "--count", "10", "--seed", "1"],
+    done = subprocess.run([sys.executable, "-m", "mjscore", "stats", "--hands", "10", "--seed", "1"],
                           capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("10 random hands (seed 1;")
-    bad = subprocess.run([sys.executable, "-m", "mjscore.willingdon.stats", "--count", "x"], capture_output=True, text=True)
+    bad = subprocess.run([sys.executable, "-m", "mjscore", "stats", "--hands", "x"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.startswith("mjscore: error: ") and bad.stderr.count("\n") == 1
+    alias = subprocess.run([sys.executable, "-m", "mjscore.willingdon.stats", "--hands", "10", "--seed", "1"],
+                           capture_output=True, text=True)
+    assert alias.returncode == 0 and alias.stdout == done.stdout
 
 
 # --------------------------------------------------------------------------- the views

@@ -1,0 +1,204 @@
+"""The Willingdon rule table: the only place a rule of the book is written down.
+
+Each :class:`Rule` row carries the book's own name for its line, the table it sits in, its
+points or doubles, and ``fires``: a small function of the hand's :class:`~.facts.Facts` that
+says where the line fires. A row is made in one of two ways, and says which facts it reads:
+
+- ``each(fact)``: the line fires once for each tile of the fact (a dragon pung each), and
+  cannot fire when the fact is empty;
+- ``once(test, *facts)``: the line fires once when the test holds of the facts' values (three
+  concealed pungs), so its answer for the same values is always the same.
+
+That is all a fast scorer needs to know (:mod:`mjscore.willingdon.scoring` skips the empty
+facts' rows and remembers the ``once`` rows' answers by their values): nothing restates a row,
+and adding or changing a rule is one row here.
+
+>>> rows = rule_table()
+>>> [(r.name, r.value, r.reads) for r in rows if r.name.startswith("3 concealed")]
+[('3 concealed pungs', 1, ('concealed_pungs',)), ('3 concealed kongs', 3, ('concealed_kongs',))]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from operator import attrgetter
+from typing import Callable, NamedTuple
+
+# --------------------------------------------------------------------------- rule sets
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The identity and the settings of a rule set (the facts of a hand are kept apart).
+
+    ``clean_hand_doubles``: the book prints 0 for A Clean Hand, most other books 1.
+    ``minimum_doubles``: a hand with fewer doubles pays nothing (Willingdon: 3).
+    """
+
+    name: str = "Willingdon"
+    version: str = "1"
+    clean_hand_doubles: int = 0
+    minimum_doubles: int = 3
+
+    def __post_init__(self) -> None:
+        for key in ("clean_hand_doubles", "minimum_doubles"):
+            v = getattr(self, key)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"{key} must be a whole number 0 or more, not {v!r}")
+
+    def with_settings(self, **settings: int) -> "RuleSet":
+        """A variant: this rule set with a few settings patched."""
+        return replace(self, **settings)
+
+
+WILLINGDON = RuleSet()
+#: The same table with the Clean Hand at 1 double, as most other rule books print it.
+CLEAN_HAND_ONE = RuleSet(name="Willingdon, Clean Hand 1", clean_hand_doubles=1)
+
+
+# --------------------------------------------------------------------------- a row
+
+
+class Rule(NamedTuple):
+    """One line of the rule book.
+
+    ``fires(facts)`` returns where the line fires: one entry per time (a tile code, or ``""``
+    for a line about the whole hand), and an empty tuple when it does not fire. ``reads`` names
+    the attributes of :class:`~.facts.Facts` the row reads, and nothing else decides it: a row
+    made by :func:`each` fires on the tiles of its one fact; a row made by :func:`once` fires
+    once when ``test`` holds of its facts' values (the scorer may then remember the answer
+    for those values). The tests check both on every hand of a grid.
+    """
+
+    name: str
+    table: str  # the book's table: "Hand points", "Hand doubles", "One double each", ...
+    value: int
+    kind: str  # "points" or "doubles"
+    fires: Callable[..., tuple]
+    column: str = ""  # for set points: "exposed" or "concealed"
+    group: str = ""  # rows of one group: only the best that fires counts
+    note: str = ""
+    reads: tuple = ()  # the facts the row reads
+    test: Callable[..., object] | None = None  # a once row: the test of its facts' values
+
+    @property
+    def needs(self) -> str:
+        """The one fact an :func:`each` row reads (``""`` for a :func:`once` row)."""
+        return self.reads[0] if self.test is None else ""
+
+
+ONCE = ("",)
+NONE = ()
+
+
+def each(fact: str) -> dict:
+    """A row that fires once for each tile (or word) of one fact: ``Rule(..., **each("dragons"))``."""
+    return {"fires": attrgetter(fact), "reads": (fact,)}
+
+
+def once(test: Callable[..., object], *facts: str) -> dict:
+    """A row that fires once when ``test(*values of the facts)`` holds."""
+    read = attrgetter(*facts) if len(facts) > 1 else None
+    if not facts:
+        fires = lambda f: ONCE if test() else NONE  # noqa: E731
+    elif read is None:
+        get = attrgetter(facts[0])
+        fires = lambda f: ONCE if test(get(f)) else NONE  # noqa: E731
+    else:
+        fires = lambda f: ONCE if test(*read(f)) else NONE  # noqa: E731
+    return {"fires": fires, "reads": facts, "test": test}
+
+
+def _set_rows() -> list[Rule]:
+    rows = []
+    for kind, word in (("pung", "Pung"), ("kong", "Kong")):
+        for major, label in ((False, "minor (2–8)"), (True, "major (honours, 1s and 9s)")):
+            base = {"pung": 2, "kong": 8}[kind] * (2 if major else 1)
+            for column, value in (("exposed", base), ("concealed", 2 * base)):
+                fact = f"{kind}_{'major' if major else 'minor'}_{column}"  # a kind of set in Facts
+                rows.append(Rule(f"{word} of {label}", "Hand points", value, "points", column=column,
+                                 **each(fact)))
+    return rows
+
+
+#: The facts the hand kinds read: honour sets (the pair counted), exactly one suit, honours
+#: only, no suited 2 to 8.
+_KIND = ("honours", "one_suit", "honours_only", "all_terminal")
+
+
+@lru_cache(maxsize=None)
+def rule_table(rules: RuleSet = WILLINGDON) -> tuple[Rule, ...]:
+    """Every line of the rule book, points first, in the book's order."""
+    P, D = "points", "doubles"
+    kind = dict(table="Hand doubles", kind=D, group="hand kind")
+    rows = _set_rows() + [
+        Rule("Each flower or season", "Also worth points", 4, P, **each("flowers")),
+        Rule("A pair of dragons", "Also worth points", 2, P, **each("dragon_pair")),
+        Rule("A pair of any wind", "Also worth points", 2, P, **each("wind_pair")),
+        Rule("A pair of any 1s & 9s", "Also worth points", 2, P, **each("end_pair")),
+        Rule("Mahjong", "Also worth points", 20, P, **once(lambda: True)),
+        # Hand doubles: only the best that fits counts.
+        Rule("A Pure Hand", value=3, note="one suit, no honours",
+             **once(lambda h, one, only, end: not h and one, *_KIND), **kind),
+        Rule("A Royal Honour Hand", value=3, note="winds and dragons only",
+             **once(lambda h, one, only, end: only, *_KIND), **kind),
+        Rule("A Heads & Tails Hand", value=3, note="1s and 9s only",
+             **once(lambda h, one, only, end: not h and end, *_KIND), **kind),
+        Rule("An All Major Hand", value=1, note="honours plus 1s and 9s, all from one suit",
+             **once(lambda h, one, only, end: h and one and end, *_KIND), **kind),
+        Rule("A Clean Hand", value=rules.clean_hand_doubles, note="one suit plus honours",
+             **once(lambda h, one, only, end: h and one, *_KIND), **kind),
+        # One double each.
+        Rule("Pungs of 1s and 9s in one suit", "One double each", 1, D, **each("ends")),
+        Rule("A pung/kong of dragons", "One double each", 1, D, **each("dragons")),
+        Rule("3 pungs/kongs of all 3 dragons", "One double each", 1, D,
+             **once(lambda n: n == 3, "dragon_sets")),
+        Rule("3 pungs/kongs of winds", "One double each", 1, D, **once(lambda n: n == 3, "wind_sets")),
+        Rule("A pung/kong of your own wind", "One double each", 1, D, **each("own_wind")),
+        Rule("A pung/kong of the wind of the round", "One double each", 1, D, **each("round_wind")),
+        Rule("Each of your own flower/season", "One double each", 1, D, **each("own_flowers")),
+        Rule("Each flower/season of the round", "One double each", 1, D, **each("round_flowers")),
+        Rule("3 concealed pungs", "One double each", 1, D, **once(lambda n: n == 3, "concealed_pungs")),
+        # Two doubles each.
+        Rule("4 concealed pungs", "Two doubles each", 2, D, **once(lambda n: n == 4, "concealed_pungs")),
+        Rule("3 exposed kongs", "Two doubles each", 2, D, **once(lambda n: n == 3, "exposed_kongs")),
+        Rule("4 pungs of winds", "Two doubles each", 2, D, **once(lambda n: n == 4, "wind_sets")),
+        # Three doubles each.
+        Rule("3 concealed kongs", "Three doubles each", 3, D, **once(lambda n: n == 3, "concealed_kongs")),
+        Rule("Concealed mahjong last tile from the wall", "Three doubles each", 3, D,
+             **once(lambda concealed, drawn: concealed and drawn, "all_concealed", "self_drawn")),
+        Rule("4 exposed kongs", "Three doubles each", 3, D, **once(lambda n: n == 4, "exposed_kongs")),
+        Rule("A bouquet of flowers", "Three doubles each", 3, D, **each("bouquets")),
+        # The big ones.
+        Rule("4 concealed kongs", "The big ones", 4, D, **once(lambda n: n == 4, "concealed_kongs")),
+        Rule("Earth's Blessing", "The big ones", 8, D, note="mahjong on the first tile discarded by East",
+             **once(lambda b: b == "earth", "blessing")),
+        Rule("Heaven's Blessing", "The big ones", 9, D, note="East is dealt a mahjong",
+             **once(lambda b: b == "heaven", "blessing")),
+    ]
+    return tuple(rows)
+
+
+def gates(rules: RuleSet = WILLINGDON) -> tuple[str, ...]:
+    """The facts the :func:`each` rows read, each once, in the table's order: read off the rows.
+    When one of them is empty, its rows cannot fire.
+
+    >>> gates()[-4:]
+    ('round_wind', 'own_flowers', 'round_flowers', 'bouquets')
+    """
+    return tuple(dict.fromkeys(r.needs for r in rule_table(rules) if r.needs))
+
+
+def __getattr__(name: str):
+    # GATES and BIT (the bit of each gate in Facts.mask) are read off the table on first use,
+    # so that importing the package builds no table.
+    if name == "GATES":
+        return gates()
+    if name == "BIT":
+        return {g: 1 << i for i, g in enumerate(gates())}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["CLEAN_HAND_ONE", "NONE", "ONCE", "Rule", "RuleSet", "WILLINGDON", "each", "gates", "once",
+           "rule_table"]
