@@ -6,18 +6,42 @@ apps) live in :mod:`mjscore.views` and are imported only when asked for.
 >>> from mjscore import parse, score
 >>> score(parse("RDx3 GDx3 WDx3 +EWx3 NWx2 F1 F2")).paper_total
 237568
+
+Each name below is loaded on first use (``import mjscore`` itself loads nothing more, so a
+command or a kernel starts at once); ``from mjscore import score`` works as usual.
 """
 
-from .american.home import HOME, LEAGUE_CARD, AmericanError, HomeRules, home_payments
-from .hands import Hand, HandError, Meld, format_hand, load_hand, parse
-from .willingdon.settle import TableRules, settle_false_mahjong, settle_wall_game, settle_win
-from .tiles import TileError
-from .willingdon.rules import CLEAN_HAND_ONE, WILLINGDON, RuleSet, rule_table
-from .willingdon.scoring import Score, score
+from __future__ import annotations
+
+from importlib import import_module
 
 __version__ = "0.1.0"
 
-__all__ = ["AmericanError", "CLEAN_HAND_ONE", "HOME", "Hand", "HandError", "HomeRules", "LEAGUE_CARD",
-           "Meld", "RuleSet", "Score", "TableRules", "TileError", "WILLINGDON", "format_hand",
-           "home_payments", "load_hand", "parse", "rule_table", "score", "settle_false_mahjong",
-           "settle_wall_game", "settle_win"]
+#: The public API: each name and the module it lives in.
+_WHERE = {
+    "AmericanError": "american.home", "HOME": "american.home", "HomeRules": "american.home",
+    "LEAGUE_CARD": "american.home", "home_payments": "american.home",
+    "Hand": "hands", "HandError": "hands", "Meld": "hands", "format_hand": "hands", "load_hand": "hands",
+    "parse": "hands",
+    "TableRules": "willingdon.settle", "settle_false_mahjong": "willingdon.settle",
+    "settle_wall_game": "willingdon.settle", "settle_win": "willingdon.settle",
+    "TileError": "tiles",
+    "CLEAN_HAND_ONE": "willingdon.rules", "WILLINGDON": "willingdon.rules", "RuleSet": "willingdon.rules",
+    "rule_table": "willingdon.rules",
+    "Score": "willingdon.scoring", "score": "willingdon.scoring",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'mjscore' has no attribute {name!r}")
+    value = getattr(import_module(f".{where}", __name__), name)
+    globals()[name] = value  # the next lookup is a plain one
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

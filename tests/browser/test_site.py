@@ -29,6 +29,8 @@ from conftest import ROOT, require  # tests/browser/conftest.py (this folder is 
 pytestmark = pytest.mark.browser
 
 KERNEL_IDLE = "Python (Pyodide) | Idle"
+#: The notebook in front (the site remembers the notebooks opened before, in other tabs).
+CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 #: The lessons the offline site runs (no numpy, pandas or matplotlib).
 LIGHT = ("00-start-here.ipynb", "07-practice.ipynb")
 START_S = 240  # Pyodide starting in a browser on a busy shared machine
@@ -66,7 +68,7 @@ def _open(browser, url: str, notebook: str):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{url}/lab/index.html?path={notebook}")
-    page.wait_for_selector(".jp-Notebook", timeout=START_S * 1000)
+    page.locator(f"{CURRENT} .jp-Notebook").wait_for(timeout=START_S * 1000)
     page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
     return page, errors
 
@@ -78,11 +80,13 @@ def _run_all(page) -> None:
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
     page.wait_for_function(
         """() => {
-            if (document.querySelector("[data-mime-type='application/vnd.jupyter.stderr']")) return true;
-            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+            const nb = document.querySelector("%s");
+            if (!nb) return false;
+            if (nb.querySelector("[data-mime-type='application/vnd.jupyter.stderr']")) return true;
+            const prompts = [...nb.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
             return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-        }""", timeout=START_S * 1000)
-    tracebacks = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        }""" % CURRENT, timeout=START_S * 1000)
+    tracebacks = page.locator(f"{CURRENT} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert tracebacks.count() == 0, tracebacks.first.inner_text()[:2000]
     page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
 
@@ -104,7 +108,7 @@ def test_the_front_page_links_every_lesson(browser, site):
 def test_a_lesson_that_needs_more_packages_opens_and_says_so(browser, site):
     out, url = site
     page, errors = _open(browser, url, "03-doubles-compound.ipynb")
-    first = page.locator(".jp-Cell").first
+    first = page.locator(f"{CURRENT} .jp-Cell").first
     assert "loads from the internet the first time you run it" in first.inner_text()
     assert "matplotlib" in first.inner_text()
     assert not errors
@@ -121,7 +125,7 @@ def test_the_practice_tally_survives_a_reload(browser, site):
     out, url = site
     page, errors = _open(browser, url, "07-practice.ipynb")
     _run_all(page)
-    app = page.locator(".mjs-practice").first
+    app = page.locator(f"{CURRENT} .mjs-practice").first
     tally = app.locator(".mjs-practice-tally")
     before = tally.inner_text()
     played = int(m.group(1)) if (m := re.search(r"of (\d+) right", before)) else 0
@@ -129,10 +133,10 @@ def test_the_practice_tally_survives_a_reload(browser, site):
     expect(tally).to_contain_text(f"of {played + 1} right")
     assert not errors, errors
     page.reload()
-    page.wait_for_selector(".jp-Notebook", timeout=START_S * 1000)
+    page.locator(f"{CURRENT} .jp-Notebook").wait_for(timeout=START_S * 1000)
     page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
     _run_all(page)
-    expect(page.locator(".mjs-practice .mjs-practice-tally").first).to_contain_text(f"of {played + 1} right")
+    expect(page.locator(f"{CURRENT} .mjs-practice .mjs-practice-tally").first).to_contain_text(f"of {played + 1} right")
     page.close()
 
 
@@ -150,7 +154,7 @@ NIGHT_CELL = ('from mjscore.views.night.scorekeeper_app import ScorekeeperApp\n'
 
 def _type_cell(page, code: str) -> None:
     """As a learner would: a new cell at the top of the notebook, typed, then Shift+Enter."""
-    page.locator(".jp-Cell").first.click()
+    page.locator(f"{CURRENT} .jp-Cell").first.click()
     page.keyboard.press("Escape")
     page.keyboard.press("a")
     page.keyboard.press("Enter")
@@ -170,7 +174,7 @@ def test_a_nights_hands_survive_a_reload(browser, site):
     out, url = site
     page, errors = _open(browser, url, "08-scorekeeper.ipynb")
     _type_cell(page, NIGHT_CELL)
-    app = page.locator(".mjs-score-app").first
+    app = page.locator(f"{CURRENT} .mjs-score-app").first
     expect(app).to_be_visible(timeout=START_S * 1000)
     totals = app.locator(".mjs-score-totals caption")
     before = int(re.search(r"\d+", totals.inner_text()).group())
@@ -180,9 +184,9 @@ def test_a_nights_hands_survive_a_reload(browser, site):
     expect(totals).to_have_text(re.compile(rf"Totals after {before + 1} hands?$"))
     assert not errors, errors
     page.reload()
-    page.wait_for_selector(".jp-Notebook", timeout=START_S * 1000)
+    page.locator(f"{CURRENT} .jp-Notebook").wait_for(timeout=START_S * 1000)
     page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
     _type_cell(page, NIGHT_CELL)
-    expect(page.locator(".mjs-score-app .mjs-score-totals caption").first).to_have_text(
+    expect(page.locator(f"{CURRENT} .mjs-score-app .mjs-score-totals caption").first).to_have_text(
         re.compile(rf"Totals after {before + 1} hands?$"), timeout=START_S * 1000)
     page.close()
