@@ -220,6 +220,16 @@ def meld_html(meld: Meld, *, size: str = "md") -> str:
     return _group(how, f"{how} {meld.kind}", meld.name, tiles)
 
 
+def flowers_html(codes, *, size: str = "md") -> str:
+    """The flowers and seasons, boxed and labelled (empty when there are none)."""
+    codes = list(codes)
+    if not codes:
+        return ""
+    names = ", ".join(INFO[f].name for f in codes)
+    return _group("flowers", "flowers & seasons", f"flowers and seasons: {names}",
+                  "".join(tile_html(f, size=size) for f in codes))
+
+
 def hand_html(hand: Hand, *, size: str = "md") -> str:
     """A hand as one row: its sets in order, then flowers and seasons, then seat and round.
 
@@ -233,9 +243,7 @@ def hand_html(hand: Hand, *, size: str = "md") -> str:
     _check_size(size)
     parts = [meld_html(m, size=size) for m in hand.sets]
     if hand.flowers:
-        names = ", ".join(INFO[f].name for f in hand.flowers)
-        parts.append(_group("flowers", "flowers & seasons", f"flowers and seasons: {names}",
-                            "".join(tile_html(f, size=size) for f in hand.flowers)))
+        parts.append(flowers_html(hand.flowers, size=size))
     how = [f"{SEAT_NAMES[hand.seat]} seat", f"{SEAT_NAMES[hand.round]} round"]
     if hand.self_drawn:
         how.append("self-drawn")
@@ -247,4 +255,4 @@ def hand_html(hand: Hand, *, size: str = "md") -> str:
             f'style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">{"".join(parts)}</div>')
 
 
-__all__ = ["JOKER", "SIZES", "ViewError", "hand_html", "meld_html", "tile_html", "tile_label", "tiles_html"]
+__all__ = ["JOKER", "SIZES", "ViewError", "flowers_html", "hand_html", "meld_html", "tile_html", "tile_label", "tiles_html"]

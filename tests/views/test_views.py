@@ -523,3 +523,30 @@ def test_builder_accepts_a_rule_set_of_its_own():
     app = HandBuilderApp("2Bx3 5Bx3 7Bx3 RDx3 EWx2", rules=RuleSet(name="Strict", minimum_doubles=4))
     assert app.rules.value == "custom" and app.score.score == 0
     assert HandBuilderApp(rules=CLEAN_HAND_ONE).rules.value == "clean-one"
+
+
+def test_builder_keeps_drawing_the_flowers_of_an_illegal_hand():
+    app = HandBuilderApp("6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W")
+    app.sets[0]["tile"].value = "7B"  # two sets on 7 Bamboo: not a legal hand
+    assert app.error and app.flowers["F3"].value
+    for code in ("F3", "S2", "S3"):
+        assert f'data-tile="{code}"' in app.tiles.value, code
+    assert "mjs-set-flowers" in app.tiles.value
+    app.flowers["S2"].value = False
+    assert 'data-tile="S2"' not in app.tiles.value and 'data-tile="S3"' in app.tiles.value
+
+
+def test_selected_toggles_stand_out_on_a_projector():
+    from mjscore.views._style import APP_CSS
+    for make in (lambda: HandBuilderApp(), lambda: DoublesApp(draw=False)):
+        app = make()
+        assert "mjs-app" in app.widget._dom_classes
+        assert any(isinstance(w, widgets.HTML) and "mod-active" in w.value for w in _tree(app.widget))
+    assert "mod-active" in APP_CSS and "outline: 3px solid" in APP_CSS and "✓" in APP_CSS
+
+
+def test_results_are_announced_to_a_screen_reader():
+    app = HandBuilderApp()
+    assert 'aria-live="polite"' in app.headline.value
+    app.sets[0]["tile"].value = "7B"
+    assert 'role="alert"' in app.message.value and 'aria-live="polite"' in app.headline.value
