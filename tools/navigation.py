@@ -147,8 +147,10 @@ def _is_nav_cell(cell: dict) -> bool:
     return bool(lines) and all(_is_nav_line(ln) for ln in lines)
 
 
-def _new_markdown(text: str) -> dict:
+def _new_markdown(text: str, nb: dict) -> dict:
     cell = {"cell_type": "markdown", "metadata": {}, "source": []}
+    if (nb.get("nbformat"), nb.get("nbformat_minor", 0)) >= (4, 5):
+        cell["id"] = "course-navigation"  # cell ids are required from nbformat 4.5
     _set_source(cell, text)
     return cell
 
@@ -182,7 +184,7 @@ def rewrite(nb: dict, i: int) -> dict:
         trimmed = _strip_where_next(text) if last.get("cell_type") == "markdown" else text
         if trimmed != text:
             _set_source(last, trimmed)
-        cells.append(_new_markdown(bottom_cell(i)))
+        cells.append(_new_markdown(bottom_cell(i), nb))
     return nb
 
 

@@ -88,6 +88,11 @@ def headline_html(s: Score) -> str:
             f'nothing under {s.rules.minimum_doubles} doubles: {short} short)</span></div>')
 
 
+def breakdown_html(s: Score) -> str:
+    """The headline and the line-by-line breakdown together: how a lesson shows a score."""
+    return f'<div class="mjs-score">{headline_html(s)}{score_html(s)}</div>'
+
+
 def payout_html(payout, names: Sequence[str] | None = None) -> str:
     """An American :class:`~mjscore.american.Payout`: what each of the three losers pays, what
     the winner collects, and the reasons. ``names``: the three losers, thrower first."""
@@ -120,4 +125,4 @@ def settlement_html(payments: Mapping[str, int], reasons: Sequence[str] = ()) ->
             + "</div>")
 
 
-__all__ = ["error_html", "headline_html", "payout_html", "score_html", "settlement_html"]
+__all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "settlement_html"]

@@ -233,10 +233,10 @@ class HtmlTable:
         return f"<table: {len(self.frame)} rows × {len(self.frame.columns)} columns>"
 
 
-def show(frame: pd.DataFrame, *, percent: Iterable[str] = (), out_of: float = 1, index: bool | None = None,
+def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: float = 1, index: bool | None = None,
          label: str = "") -> HtmlTable:
     """``frame`` as the HTML a learner reads (see the module notes). ``percent``: columns that
-    hold shares of ``out_of`` (of 1: 0.25 shows as 25.0%; ``out_of=100`` for figures that are
+    hold shares of ``out_of`` (a string: the columns whose label holds it, such as ``"%"``) (of 1: 0.25 shows as 25.0%; ``out_of=100`` for figures that are
     percentages already). ``index``: show the row labels (default: unless
     they are just 0, 1, 2, ...). ``label``: what a screen reader announces the table as.
 
@@ -244,7 +244,7 @@ def show(frame: pd.DataFrame, *, percent: Iterable[str] = (), out_of: float = 1,
     >>> "237,568" in t.html and "12.5%" in t.html and ">0<" not in t.html
     True
     """
-    percent = set(percent)
+    percent = ({c for c in frame.columns if percent in _label(c)} if isinstance(percent, str) else set(percent))
     if index is None:
         index = not isinstance(frame.index, pd.RangeIndex) or frame.index.name is not None
     cell = f"padding:0.2em 0.6em;border-bottom:1px solid {BORDER};vertical-align:top"
