@@ -25,10 +25,12 @@ from dataclasses import dataclass
 
 # ---------------------------------------------------------------------------- fonts and sizes
 FONT_FAMILY = "Verdana, 'DejaVu Sans', Arial, sans-serif"
-#: Body text of the apps and panels: the page's size, so a projector template scales it.
-FONT = f"font-family:{FONT_FAMILY};font-size:1em;line-height:1.4"
-FONT_SMALL = f"font-family:{FONT_FAMILY};font-size:0.9em"
-FONT_LARGE = f"font-family:{FONT_FAMILY};font-size:1.25em"
+#: Body text of the apps and panels: the size of the lesson's prose (JupyterLab's content font
+#: size, which a projector template enlarges), or the page's own size where it is not set.
+SIZE = "var(--jp-content-font-size1, 1em)"
+FONT = f"font-family:{FONT_FAMILY};font-size:{SIZE};line-height:1.4"
+FONT_SMALL = f"font-family:{FONT_FAMILY};font-size:calc(0.9 * {SIZE})"
+FONT_LARGE = f"font-family:{FONT_FAMILY};font-size:calc(1.25 * {SIZE})"
 MONO = "font-family:var(--jp-code-font-family, 'DejaVu Sans Mono', monospace)"
 
 # ---------------------------------------------------------------------------- theme colours

@@ -30,7 +30,7 @@ from ..willingdon.scoring import Score
 from ._style import BORDER, ERROR, FONT, FONT_LARGE, MUTED, SHADE, TEXT, count, signed
 
 _FONT = f"{FONT};color:{TEXT}"
-_CELL = f"padding:0.15em 0.6em;border-bottom:1px solid {BORDER};white-space:nowrap"
+_CELL = f"padding:0.15em 0.45em;border-bottom:1px solid {BORDER};white-space:nowrap"
 _NUM = f"{_CELL};text-align:right;font-variant-numeric:tabular-nums"
 _MUTED = f"color:{MUTED}"
 
@@ -42,7 +42,20 @@ def error_html(message: str) -> str:
 
 
 def _where(item) -> str:
-    return ", ".join(INFO[w].name if w in INFO else w for w in item.where if w)
+    """The tiles a line is on, short: "Red, Green, White Dragons", "6, 7, 8 Bamboo".
+
+    >>> from types import SimpleNamespace as S
+    >>> _where(S(where=("RD", "GD", "WD"))), _where(S(where=("6B", "7B"))), _where(S(where=("EW",)))
+    ('Red, Green, White Dragons', '6, 7 Bamboo', 'East Wind')
+    """
+    names = [INFO[w].name if w in INFO else w for w in item.where if w]
+    if len(names) < 2:
+        return ", ".join(names)
+    heads, tails = zip(*(n.rsplit(" ", 1) if " " in n else (n, "") for n in names))
+    if len(set(tails)) == 1 and tails[0].isalpha():
+        plural = tails[0] + ("s" if tails[0] in ("Dragon", "Wind") else "")
+        return f"{', '.join(heads)} {plural}"
+    return ", ".join(names)
 
 
 def score_html(s: Score) -> str:

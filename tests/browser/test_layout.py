@@ -46,17 +46,20 @@ OVERFLOWS = """() => {
     return out;
 }"""
 
-#: Breakdown rows whose text takes more than one line: [row text, lines].
+#: Breakdown rows whose text takes more than one line in any of its cells: [row text, lines].
 WRAPPED_ROWS = """() => {
     const out = [];
     for (const row of document.querySelectorAll('.mjs-breakdown tr')) {
-        const tops = new Set();
+        let lines = 0;
         for (const td of row.querySelectorAll('td, th')) {
             const range = document.createRange();
             range.selectNodeContents(td);
-            for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top / 4));
+            const tops = new Set();
+            const h = parseFloat(getComputedStyle(td).fontSize);
+            for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top / h));
+            lines = Math.max(lines, tops.size);
         }
-        if (tops.size > 1) out.push([row.innerText.replace(/\\s+/g, ' ').trim(), tops.size]);
+        if (lines > 1) out.push([row.innerText.replace(/\\s+/g, ' ').trim(), lines]);
     }
     return [out, document.querySelectorAll('.mjs-breakdown tr').length];
 }"""
@@ -109,7 +112,7 @@ def test_classroom_view_enlarges_apps_with_the_prose(classroom):
     result.locator("[aria-live]").wait_for()
     prose = page.locator(".jp-MarkdownOutput p").first.evaluate("e => e.getBoundingClientRect().height / "
                                                                 "e.getClientRects().length")
-    ratio = result.locator("div").first.evaluate(
+    ratio = result.locator("[aria-live]").first.evaluate(
         "e => parseFloat(getComputedStyle(e).fontSize) / parseFloat(getComputedStyle(document.querySelector("
         "'.jp-MarkdownOutput p')).fontSize)")
     assert ratio >= 0.95, f"the app's text is {ratio:.2f} of the prose's size"

@@ -75,7 +75,7 @@ class DoublesApp(App):
         self.minimum = slider(rules.minimum_doubles, 0, 8, "Minimum", "minimum")
         self.result = classed(widgets.HTML(), "mjs-doubles-result")
         self.ladder = classed(widgets.HTML(), "mjs-doubles-ladder")
-        self.chart = classed(widgets.HTML(layout=widgets.Layout(width="100%", max_width="780px")),
+        self.chart = classed(widgets.HTML(layout=widgets.Layout(max_width="780px")),
                              "mjs-doubles-chart")
         self.alt = ""
         self.paper_total = self.pays = 0
