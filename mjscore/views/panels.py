@@ -30,8 +30,10 @@ from ..willingdon.scoring import Score
 from ._style import BORDER, ERROR, FONT, FONT_LARGE, MUTED, SHADE, TEXT, count, signed
 
 _FONT = f"{FONT};color:{TEXT}"
-_CELL = f"padding:0.15em 0.45em;border-bottom:1px solid {BORDER};white-space:nowrap"
-_NUM = f"{_CELL};text-align:right;font-variant-numeric:tabular-nums"
+_PAD = "padding:0.15em 0.45em;white-space:nowrap"
+_CELL = f"{_PAD};border-bottom:1px solid {BORDER}"
+_FIGURE = "text-align:right;font-variant-numeric:tabular-nums"
+_NUM = f"{_CELL};{_FIGURE}"
 _MUTED = f"color:{MUTED}"
 
 
@@ -60,28 +62,32 @@ def _where(item) -> str:
 
 def score_html(s: Score) -> str:
     """The breakdown, one line of the rule book a row, as a scorer reads it out: the line, the
-    tiles it is on, the count, and its figure."""
+    count and its figure on one line, the tiles it is on just under it (``mjs-line-on``)."""
     rows = []
 
     def section(title: str, items, total: int, kind: str, unit: str) -> None:
-        rows.append(f'<tr><th colspan="4" scope="colgroup" style="text-align:left;padding:0.5em 0.6em 0.1em;'
+        rows.append(f'<tr><th colspan="3" scope="colgroup" style="text-align:left;padding:0.5em 0.6em 0.1em;'
                     f'{_MUTED}">{escape(title)}</th></tr>')
         if not items:
-            rows.append(f'<tr class="mjs-line-{kind}"><td style="{_CELL};{_MUTED}" colspan="4">(none)</td></tr>')
+            rows.append(f'<tr class="mjs-line-{kind}"><td style="{_CELL};{_MUTED}" colspan="3">(none)</td></tr>')
         for i in items:
             on = _where(i)
             times = f"{i.count} × {i.each}" if i.count > 1 else ""
-            rows.append(f'<tr class="mjs-line-{kind}"><td style="{_CELL};white-space:normal">{escape(i.label)}</td>'
-                        f'<td style="{_CELL};{_MUTED};font-size:0.9em">{escape(on)}</td>'
-                        f'<td style="{_NUM};{_MUTED}">{escape(times)}</td>'
-                        f'<td style="{_NUM}">{count(i.total)}</td></tr>')
-        rows.append(f'<tr class="mjs-line-total"><td style="{_CELL};font-weight:700" colspan="3">total {unit}</td>'
+            line = _PAD if on else _CELL  # the rule goes under the tiles' row instead
+            num = f"{_PAD};{_FIGURE}" if on else _NUM
+            rows.append(f'<tr class="mjs-line-{kind}"><td style="{line}">{escape(i.label)}</td>'
+                        f'<td style="{num};{_MUTED}">{escape(times)}</td>'
+                        f'<td style="{num}">{count(i.total)}</td></tr>')
+            if on:  # the tiles the line is on, under it, so the row itself stays one line
+                rows.append(f'<tr class="mjs-line-on"><td colspan="3" style="{_CELL};{_MUTED};font-size:0.9em;'
+                            f'padding-left:1.6em;padding-top:0">on {escape(on)}</td></tr>')
+        rows.append(f'<tr class="mjs-line-total"><td style="{_CELL};font-weight:700" colspan="2">total {unit}</td>'
                     f'<td style="{_NUM};font-weight:700">{count(total)}</td></tr>')
 
     section("Hand points", s.points, s.hand_points, "points", "hand points")
     section("Doubles", s.doubles_detail, s.doubles, "doubles", "doubles")
     for name in s.also_fits:
-        rows.append(f'<tr><td colspan="4" style="{_CELL};white-space:normal;{_MUTED}"><em>{escape(name)} fits too, '
+        rows.append(f'<tr><td colspan="3" style="{_CELL};white-space:normal;{_MUTED}"><em>{escape(name)} fits too, '
                     f'but only the best hand kind counts</em></td></tr>')
     return (f'<table class="mjs-breakdown" aria-label="The score, line by line" '
             f'style="border-collapse:collapse;max-width:100%;{_FONT}">{"".join(rows)}</table>')

@@ -236,7 +236,7 @@ class HtmlTable:
 def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: float = 1, index: bool | None = None,
          label: str = "") -> HtmlTable:
     """``frame`` as the HTML a learner reads (see the module notes). ``percent``: columns that
-    hold shares of ``out_of`` (a string: the columns whose label holds it, such as ``"%"``) (of 1: 0.25 shows as 25.0%; ``out_of=100`` for figures that are
+    hold shares of ``out_of`` (a string: the columns, or rows, whose label holds it, such as ``"%"``) (of 1: 0.25 shows as 25.0%; ``out_of=100`` for figures that are
     percentages already). ``index``: show the row labels (default: unless
     they are just 0, 1, 2, ...). ``label``: what a screen reader announces the table as.
 
@@ -244,6 +244,7 @@ def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: floa
     >>> "237,568" in t.html and "12.5%" in t.html and ">0<" not in t.html
     True
     """
+    rows_in_percent = ({k for k in frame.index if percent in _label(k)} if isinstance(percent, str) else set())
     percent = ({c for c in frame.columns if percent in _label(c)} if isinstance(percent, str) else set(percent))
     if index is None:
         index = not isinstance(frame.index, pd.RangeIndex) or frame.index.name is not None
@@ -270,7 +271,7 @@ def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: floa
                              f'{"" if same else escape(str(part))}</th>')
             previous = parts
         for c, value in zip(frame.columns, row):
-            text, number = _cell(value, c in percent, out_of)
+            text, number = _cell(value, c in percent or key in rows_in_percent, out_of)
             style = f"{cell};text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums" if number \
                 else cell
             cells.append(f'<td style="{style}">{escape(text)}</td>')
