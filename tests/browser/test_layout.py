@@ -130,9 +130,13 @@ def test_selected_toggle_is_visible_in_the_hand_builder(notebook):
     seat = nb.one("mjs-builder-seat", app)
     chosen = seat.locator(".mod-active")
     other = seat.locator("button:not(.mod-active)").first
-    look = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).outlineStyle, getComputedStyle(e).fontWeight]"
+    look = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).outlineStyle, getComputedStyle(e).color]"
     on, off = chosen.evaluate(look), other.evaluate(look)
-    assert on[0] != off[0] and on[1] == "solid" and int(on[2]) >= 700, (on, off)
+    assert on[0] != off[0] and on[1] == "solid" and on[2] != off[2], (on, off)
+    # no toggle label is cut short ("concea…"): its text fits its button
+    cut = app.locator(".widget-toggle-button").evaluate_all(
+        "bs => bs.filter(b => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)")
+    assert not cut, f"toggle labels cut short: {cut}"
 
 
 def test_illegal_hand_keeps_its_flowers_in_the_browser(notebook):
