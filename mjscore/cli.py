@@ -59,7 +59,7 @@ def _print_json(data: object) -> None:
 
 def _add_willingdon(sub) -> None:
     p = sub.add_parser("willingdon", help="score a Willingdon hand given as JSON (or notation)")
-    p.add_argument("hand", help="a file with the hand as RULES.md's JSON, or - for standard input")
+    p.add_argument("hand", help="a file with the hand as JSON (see docs/rules.md), or - for standard input")
     p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles"), default=None)
     p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles"), default=None)
     p.add_argument("--explain", action="store_true", help="print the breakdown for a person")

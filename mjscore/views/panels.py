@@ -1,6 +1,11 @@
-"""Small HTML panels the widget apps show: a score's breakdown and headline, an American
-payout, a Willingdon settlement, an error. Pure Python (no pandas), deterministic, and every
+"""Small HTML panels the widget apps and the lessons show: a score's breakdown and headline, an
+American payout, a Willingdon settlement, an error. Pure Python (no pandas), deterministic, and every
 piece of text is escaped, so a player's typing can never inject markup.
+
+Laid out for a projector at 1024 pixels: one line per row of the rule book (the figures never
+wrap: ``white-space:nowrap``), sizes in ``em`` so the classroom template enlarges them with the
+prose, colours from the page's theme (:mod:`mjscore.views._style`). A result is announced to a
+screen reader when it changes (``aria-live="polite"``); a refusal at once (``role="alert"``).
 
 CSS classes: ``mjs-breakdown`` (the line-by-line table; rows ``mjs-line-points``,
 ``mjs-line-doubles``, ``mjs-line-total``), ``mjs-headline`` (``mjs-pays`` or ``mjs-pays-nothing``),
@@ -11,8 +16,8 @@ CSS classes: ``mjs-breakdown`` (the line-by-line table; rows ``mjs-line-points``
 >>> html = score_html(score(parse("6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W")))
 >>> "A pung/kong of your own wind" in html and html.count("mjs-line-total") == 2
 True
->>> error_html("<b>two sets</b>")
-'<div class="mjs-error" role="alert" style="color:#9b1c1c;background:#fdecea;border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;font:14px Verdana,Arial,sans-serif">&lt;b&gt;two sets&lt;/b&gt;</div>'
+>>> error_html("<b>two sets</b>")  # doctest: +ELLIPSIS
+'<div class="mjs-error" role="alert" aria-live="assertive" style="...">&lt;b&gt;two sets&lt;/b&gt;</div>'
 """
 
 from __future__ import annotations
@@ -22,59 +27,89 @@ from typing import Mapping, Sequence
 
 from ..tiles import INFO, SEAT_NAMES
 from ..willingdon.scoring import Score
+from ._style import BORDER, ERROR, FONT, FONT_LARGE, MUTED, SHADE, TEXT, count, signed
 
-_FONT = "font:14px Verdana,Arial,sans-serif"
-_CELL = "padding:2px 8px;border-bottom:1px solid #e6e1d3"
+_FONT = f"{FONT};color:{TEXT}"
+_PAD = "padding:0.15em 0.45em;white-space:nowrap"
+_CELL = f"{_PAD};border-bottom:1px solid {BORDER}"
+_FIGURE = "text-align:right;font-variant-numeric:tabular-nums"
+_NUM = f"{_CELL};{_FIGURE}"
+_MUTED = f"color:{MUTED}"
 
 
 def error_html(message: str) -> str:
     """A refusal from the engine, shown as a message (never a traceback)."""
-    return (f'<div class="mjs-error" role="alert" style="color:#9b1c1c;background:#fdecea;'
-            f'border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;{_FONT}">{escape(str(message))}</div>')
+    return (f'<div class="mjs-error" role="alert" aria-live="assertive" style="color:{ERROR};background:{SHADE};'
+            f'border:2px solid {ERROR};border-radius:6px;padding:0.4em 0.7em;{FONT}">{escape(str(message))}</div>')
 
 
 def _where(item) -> str:
-    return ", ".join(INFO[w].name if w in INFO else w for w in item.where if w)
+    """The tiles a line is on, short: "Red, Green, White Dragons", "6, 7, 8 Bamboo".
+
+    >>> from types import SimpleNamespace as S
+    >>> _where(S(where=("RD", "GD", "WD"))), _where(S(where=("6B", "7B"))), _where(S(where=("EW",)))
+    ('Red, Green, White Dragons', '6, 7 Bamboo', 'East Wind')
+    """
+    names = [INFO[w].name if w in INFO else w for w in item.where if w]
+    if len(names) < 2:
+        return ", ".join(names)
+    heads, tails = zip(*(n.rsplit(" ", 1) if " " in n else (n, "") for n in names))
+    if len(set(tails)) == 1 and tails[0].isalpha():
+        plural = tails[0] + ("s" if tails[0] in ("Dragon", "Wind") else "")
+        return f"{', '.join(heads)} {plural}"
+    return ", ".join(names)
 
 
 def score_html(s: Score) -> str:
-    """The breakdown, one line of the rule book a row, as a scorer reads it out."""
+    """The breakdown, one line of the rule book a row, as a scorer reads it out: the line, the
+    count and its figure on one line, the tiles it is on just under it (``mjs-line-on``)."""
     rows = []
 
     def section(title: str, items, total: int, kind: str, unit: str) -> None:
-        rows.append(f'<tr><th colspan="3" style="text-align:left;padding:6px 8px 2px;color:#4a4536">'
-                    f'{escape(title)}</th></tr>')
+        rows.append(f'<tr><th colspan="3" scope="colgroup" style="text-align:left;padding:0.5em 0.6em 0.1em;'
+                    f'{_MUTED}">{escape(title)}</th></tr>')
         if not items:
-            rows.append(f'<tr class="mjs-line-{kind}"><td style="{_CELL};color:#6b6452" colspan="3">(none)</td></tr>')
+            rows.append(f'<tr class="mjs-line-{kind}"><td style="{_CELL};{_MUTED}" colspan="3">(none)</td></tr>')
         for i in items:
             on = _where(i)
             times = f"{i.count} × {i.each}" if i.count > 1 else ""
-            rows.append(f'<tr class="mjs-line-{kind}"><td style="{_CELL}">{escape(i.label)}'
-                        + (f'<br><small style="color:#6b6452">{escape(on)}</small>' if on else "")
-                        + f'</td><td style="{_CELL};text-align:right;color:#6b6452">{escape(times)}</td>'
-                        f'<td style="{_CELL};text-align:right">{i.total:,}</td></tr>')
-        rows.append(f'<tr class="mjs-line-total"><td style="{_CELL};font-weight:700">total {unit}</td><td></td>'
-                    f'<td style="{_CELL};text-align:right;font-weight:700">{total:,}</td></tr>')
+            line = _PAD if on else _CELL  # the rule goes under the tiles' row instead
+            num = f"{_PAD};{_FIGURE}" if on else _NUM
+            rows.append(f'<tr class="mjs-line-{kind}"><td style="{line}">{escape(i.label)}</td>'
+                        f'<td style="{num};{_MUTED}">{escape(times)}</td>'
+                        f'<td style="{num}">{count(i.total)}</td></tr>')
+            if on:  # the tiles the line is on, under it, so the row itself stays one line
+                rows.append(f'<tr class="mjs-line-on"><td colspan="3" style="{_CELL};{_MUTED};font-size:0.9em;'
+                            f'padding-left:1.6em;padding-top:0">on {escape(on)}</td></tr>')
+        rows.append(f'<tr class="mjs-line-total"><td style="{_CELL};font-weight:700" colspan="2">total {unit}</td>'
+                    f'<td style="{_NUM};font-weight:700">{count(total)}</td></tr>')
 
     section("Hand points", s.points, s.hand_points, "points", "hand points")
     section("Doubles", s.doubles_detail, s.doubles, "doubles", "doubles")
     for name in s.also_fits:
-        rows.append(f'<tr><td colspan="3" style="{_CELL};color:#6b6452"><em>{escape(name)} fits too, but only '
-                    f'the best hand kind counts</em></td></tr>')
-    return (f'<table class="mjs-breakdown" style="border-collapse:collapse;{_FONT}">'
-            f'{"".join(rows)}</table>')
+        rows.append(f'<tr><td colspan="3" style="{_CELL};white-space:normal;{_MUTED}"><em>{escape(name)} fits too, '
+                    f'but only the best hand kind counts</em></td></tr>')
+    return (f'<table class="mjs-breakdown" aria-label="The score, line by line" '
+            f'style="border-collapse:collapse;max-width:100%;{_FONT}">{"".join(rows)}</table>')
 
 
 def headline_html(s: Score) -> str:
-    """The paper total and the score in one line, with the reason when it pays nothing."""
-    sum_ = f"{s.hand_points:,} × 2<sup>{s.doubles}</sup> = {s.paper_total:,}"
+    """The paper total and the score in one line, with the reason when it pays nothing
+    (announced to a screen reader whenever it changes)."""
+    sum_ = f"{count(s.hand_points)} × 2<sup>{s.doubles}</sup> = {count(s.paper_total)}"
+    live = 'role="status" aria-live="polite"'
     if s.minimum_met:
-        return (f'<div class="mjs-headline mjs-pays" style="{_FONT};font-size:18px">'
-                f'Paper total {sum_}. <b>Score: {s.score:,}</b></div>')
+        return (f'<div class="mjs-headline mjs-pays" {live} style="{FONT_LARGE};color:{TEXT}">'
+                f'Paper total {sum_}. <b>Score: {count(s.score)}</b></div>')
     short = s.rules.minimum_doubles - s.doubles
-    return (f'<div class="mjs-headline mjs-pays-nothing" style="{_FONT};font-size:18px">'
-            f'Paper total {sum_}. <b>Score: 0</b> <span style="color:#9b1c1c">({escape(s.rules.name)} pays '
+    return (f'<div class="mjs-headline mjs-pays-nothing" {live} style="{FONT_LARGE};color:{TEXT}">'
+            f'Paper total {sum_}. <b>Score: 0</b> <span style="color:{ERROR}">({escape(s.rules.name)} pays '
             f'nothing under {s.rules.minimum_doubles} doubles: {short} short)</span></div>')
+
+
+def breakdown_html(s: Score) -> str:
+    """The headline and the line-by-line breakdown together: how a lesson shows a score."""
+    return f'<div class="mjs-score">{headline_html(s)}{score_html(s)}</div>'
 
 
 def payout_html(payout, names: Sequence[str] | None = None) -> str:
@@ -88,23 +123,25 @@ def payout_html(payout, names: Sequence[str] | None = None) -> str:
     for i, (name, pay) in enumerate(zip(names, payout.payments)):
         role = "threw the winning tile" if discard and i == 0 else ""
         rows.append(f'<tr class="mjs-payer"><td style="{_CELL}">{escape(name)}'
-                    + (f' <small style="color:#6b6452">({role})</small>' if role else "")
-                    + f'</td><td style="{_CELL};text-align:right">pays {pay:,}</td></tr>')
+                    + (f' <small style="{_MUTED}">({role})</small>' if role else "")
+                    + f'</td><td style="{_NUM}">pays {count(pay)}</td></tr>')
     rows.append(f'<tr class="mjs-collects"><td style="{_CELL};font-weight:700">The winner</td>'
-                f'<td style="{_CELL};text-align:right;font-weight:700">collects {payout.winner_collects:,}</td></tr>')
+                f'<td style="{_NUM};font-weight:700">collects {count(payout.winner_collects)}</td></tr>')
     reasons = "".join(f"<li>{escape(r)}</li>" for r in payout.reasons)
-    return (f'<div class="mjs-payout" style="{_FONT}"><table style="border-collapse:collapse">{"".join(rows)}'
-            f'</table><ul style="margin:6px 0 0 0;padding-left:20px;color:#4a4536">{reasons}</ul></div>')
+    return (f'<div class="mjs-payout" role="status" aria-live="polite" style="{_FONT}">'
+            f'<table style="border-collapse:collapse">{"".join(rows)}'
+            f'</table><ul style="margin:0.4em 0 0 0;padding-left:1.4em;{_MUTED}">{reasons}</ul></div>')
 
 
 def settlement_html(payments: Mapping[str, int], reasons: Sequence[str] = ()) -> str:
     """A Willingdon settlement: each seat's gain (+) or payment (-), and the reasons."""
     rows = "".join(f'<tr><td style="{_CELL}">{escape(SEAT_NAMES.get(seat, seat))}</td>'
-                   f'<td style="{_CELL};text-align:right">{amount:+,}</td></tr>' for seat, amount in payments.items())
+                   f'<td style="{_NUM}">{signed(amount)}</td></tr>' for seat, amount in payments.items())
     items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
-    return (f'<div class="mjs-settlement" style="{_FONT}"><table style="border-collapse:collapse">{rows}</table>'
-            + (f'<ul style="margin:6px 0 0 0;padding-left:20px;color:#4a4536">{items}</ul>' if items else "")
+    return (f'<div class="mjs-settlement" role="status" aria-live="polite" style="{_FONT}">'
+            f'<table style="border-collapse:collapse">{rows}</table>'
+            + (f'<ul style="margin:0.4em 0 0 0;padding-left:1.4em;{_MUTED}">{items}</ul>' if items else "")
             + "</div>")
 
 
-__all__ = ["error_html", "headline_html", "payout_html", "score_html", "settlement_html"]
+__all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "settlement_html"]

@@ -1,16 +1,18 @@
 """pandas tables of the engine's own figures: what a notebook displays, computed, never typed.
 
-- :func:`payment_table` the seed's "Who pays" table for a card value (American home rules).
-- :func:`worked_examples` the seed's four worked examples (or any value's).
+- :func:`payment_table` the League's "Who pays" table for a card value (American home rules).
+- :func:`worked_examples` the four worked examples of docs/rules.md (or any value's).
 - :func:`points_table` the set points, pivoted from :func:`mjscore.willingdon.rule_table` rows
   by ``column`` (exposed / concealed); :func:`other_points_table` the flowers, pairs and mahjong.
-- :func:`doubles_table` every doubles line of the rule table, in the seed's tables.
+- :func:`doubles_table` every doubles line of the rule table, in the rule book's tables.
 - :func:`score_frame` a :class:`~mjscore.willingdon.Score` as one row per line item.
 - :func:`compare_rules` one hand scored under several rule sets, side by side.
 - :func:`settlement_table` Willingdon settlements, one row each, one column per seat.
 
 Every table is a plain ``DataFrame`` (no ``Styler``, whose HTML carries random ids), in a fixed
-order, so a notebook's stored output is the same on every run.
+order, so a notebook's stored output is the same on every run. :func:`show` draws any of them as
+the HTML a learner reads: thousands separators, shares as percentages, a minus sign, no
+positional index, headers that wrap between words, and nothing wider than a 1024-pixel screen.
 
 >>> payment_table(25)["Winner collects"].tolist()
 [100, 150, 0]
@@ -20,6 +22,8 @@ order, so a notebook's stored output is the same on every run.
 
 from __future__ import annotations
 
+from html import escape
+from numbers import Integral, Real
 from typing import Iterable, Mapping
 
 import pandas as pd
@@ -29,6 +33,7 @@ from ..hands import Hand
 from ..willingdon.settle import Settlement
 from ..tiles import INFO, SEAT_NAMES, SEATS
 from ..willingdon.scoring import WILLINGDON, RuleSet, Score, rule_table, score
+from ._style import BORDER, FONT, SHADE, TEXT, count, share
 
 _WAYS = (("On a discard", "discard"), ("On a tile the winner drew", "self-drawn"), ("The wall ran out", "wall"))
 
@@ -37,7 +42,7 @@ def payment_table(value: int = 25, *, jokerless: bool = False, category: str = "
                   rules: HomeRules = HOME) -> pd.DataFrame:
     """Who pays what for a hand of card value ``value``, one row per way the hand ends.
 
-    ``value=1`` gives the seed's table in multiples of the value (2x, 1x). A self-drawn hand
+    ``value=1`` gives the League's table in multiples of the value (2x, 1x). A self-drawn hand
     has no thrower: that cell is empty and each of the three pays the "each other" amount.
 
     >>> t = payment_table(25, jokerless=True)
@@ -57,12 +62,12 @@ def payment_table(value: int = 25, *, jokerless: bool = False, category: str = "
     return frame
 
 
-#: The seed's four worked examples: (how the hand was won, jokerless).
+#: The four worked examples of docs/rules.md: (how the hand was won, jokerless).
 WORKED_EXAMPLES = (("discard", False), ("self-drawn", False), ("discard", True), ("self-drawn", True))
 
 
 def worked_examples(value: int = 25, rules: HomeRules = HOME) -> pd.DataFrame:
-    """The seed's four worked examples, computed by :func:`mjscore.american.home_payments`.
+    """The four worked examples of docs/rules.md, computed by :func:`mjscore.american.home_payments`.
 
     >>> worked_examples(25)["Winner collects"].tolist()
     [100, 150, 200, 300]
@@ -115,7 +120,7 @@ def other_points_table(rules: RuleSet = WILLINGDON) -> pd.DataFrame:
 
 
 def doubles_table(rules: RuleSet = WILLINGDON) -> pd.DataFrame:
-    """Every doubles line of the rule table, grouped as the seed groups them."""
+    """Every doubles line of the rule table, grouped as the Willingdon rule book groups them."""
     rows = [{"Table": r.table, "Line": r.name, "What it means": r.note, "Doubles": r.value}
             for r in rule_table(rules) if r.kind == "doubles"]
     return pd.DataFrame(rows).set_index(["Table", "Line"])
@@ -191,8 +196,94 @@ def settlement_table(settlements: Mapping[str, Settlement]) -> pd.DataFrame:
     return frame
 
 
+def _cell(value, percent: bool, out_of: float = 1) -> tuple[str, bool]:
+    """A value as text, and whether it is a number (right-aligned)."""
+    if value is None or (isinstance(value, float) and value != value) or value == "":
+        return "", False
+    if isinstance(value, bool):
+        return ("yes" if value else "no"), False
+    if isinstance(value, Integral):
+        return (f"−{count(-int(value))}" if value < 0 else count(int(value))), True
+    if isinstance(value, Real):
+        if percent:
+            return share(float(value) / out_of), True
+        return (f"{value:,.2f}".rstrip("0").rstrip(".")).replace("-", "−"), True
+    if isinstance(value, (tuple, list)):
+        return " / ".join(_cell(v, percent)[0] for v in value), False
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_cell(v, percent)[0]}" for k, v in value.items()), False
+    return str(value), False
+
+
+def _label(key) -> str:
+    return " · ".join(str(k) for k in key if str(k)) if isinstance(key, tuple) else str(key)
+
+
+class HtmlTable:
+    """A table drawn as our own HTML (what :func:`show` returns): displayed by Jupyter as HTML,
+    with a stable plain-text stand-in. ``.frame`` is the data."""
+
+    def __init__(self, frame: pd.DataFrame, html: str) -> None:
+        self.frame, self.html = frame, html
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return f"<table: {len(self.frame)} rows × {len(self.frame.columns)} columns>"
+
+
+def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: float = 1, index: bool | None = None,
+         label: str = "") -> HtmlTable:
+    """``frame`` as the HTML a learner reads (see the module notes). ``percent``: columns that
+    hold shares of ``out_of`` (a string: the columns, or rows, whose label holds it, such as ``"%"``) (of 1: 0.25 shows as 25.0%; ``out_of=100`` for figures that are
+    percentages already). ``index``: show the row labels (default: unless
+    they are just 0, 1, 2, ...). ``label``: what a screen reader announces the table as.
+
+    >>> t = show(pd.DataFrame({"paper total": [1728, 237568], "share": [0.5, 0.125]}), percent=["share"])
+    >>> "237,568" in t.html and "12.5%" in t.html and ">0<" not in t.html
+    True
+    """
+    rows_in_percent = ({k for k in frame.index if percent in _label(k)} if isinstance(percent, str) else set())
+    percent = ({c for c in frame.columns if percent in _label(c)} if isinstance(percent, str) else set(percent))
+    if index is None:
+        index = not isinstance(frame.index, pd.RangeIndex) or frame.index.name is not None
+    cell = f"padding:0.2em 0.6em;border-bottom:1px solid {BORDER};vertical-align:top"
+    head = f"{cell};text-align:left;font-weight:700;background:{SHADE};overflow-wrap:normal;word-break:normal"
+    levels = frame.index.nlevels if index else 0
+    heads = []
+    if index:
+        for k in range(levels):
+            n = frame.index.names[k]
+            heads.append(f'<th scope="col" style="{head}">{escape(str(n) if n else "")}</th>')
+    for c in frame.columns:
+        align = "right" if pd.api.types.is_numeric_dtype(frame[c]) else "left"
+        heads.append(f'<th scope="col" style="{head};text-align:{align}">{escape(_label(c))}</th>')
+    rows = []
+    previous: tuple = ()
+    for key, row in zip(frame.index, frame.itertuples(index=False)):
+        cells = []
+        if index:
+            parts = key if isinstance(key, tuple) else (key,)
+            for k, part in enumerate(parts):
+                same = previous[:k + 1] == parts[:k + 1] and k < len(parts) - 1
+                cells.append(f'<th scope="row" style="{cell};text-align:left;font-weight:{700 if k == 0 else 400}">'
+                             f'{"" if same else escape(str(part))}</th>')
+            previous = parts
+        for c, value in zip(frame.columns, row):
+            text, number = _cell(value, c in percent or key in rows_in_percent, out_of)
+            style = f"{cell};text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums" if number \
+                else cell
+            cells.append(f'<td style="{style}">{escape(text)}</td>')
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    aria = f' aria-label="{escape(label)}"' if label else ""
+    html = (f'<table class="mjs-table"{aria} style="border-collapse:collapse;max-width:100%;{FONT};color:{TEXT}">'
+            f'<thead><tr>{"".join(heads)}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    return HtmlTable(frame, html)
+
+
 _HAND_KINDS = frozenset(r.name for r in rule_table(WILLINGDON) if r.group == "hand kind")
 
 
-__all__ = ["WORKED_EXAMPLES", "category_table", "compare_rules", "doubles_table", "other_points_table",
+__all__ = ["HtmlTable", "WORKED_EXAMPLES", "show", "category_table", "compare_rules", "doubles_table", "other_points_table",
            "payment_table", "points_table", "score_frame", "settlement_table", "summary_frame", "worked_examples"]

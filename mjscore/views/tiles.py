@@ -38,6 +38,7 @@ from typing import Iterable
 
 from ..hands import Hand, Meld
 from ..tiles import INFO, SEAT_NAMES, TileError
+from ._style import MUTED
 
 JOKER = "J"
 
@@ -195,9 +196,9 @@ def tiles_html(codes: Iterable[str], *, size: str = "md") -> str:
 _BOX = {
     "exposed": ("mjs-set mjs-set-exposed", "border:2px solid #c28a00;background:#fff1c7;"
                 "box-shadow:0 3px 0 #c28a00;margin-bottom:8px", "#7a5600"),
-    "concealed": ("mjs-set mjs-set-concealed", "border:2px solid #b9b2a0;background:transparent", "#4a4536"),
-    "pair": ("mjs-set mjs-set-pair", "border:2px dotted #b9b2a0;background:transparent", "#4a4536"),
-    "flowers": ("mjs-set mjs-set-flowers", "border:2px dotted #d9a9bd;background:transparent", "#8a3358"),
+    "concealed": ("mjs-set mjs-set-concealed", "border:2px solid #b9b2a0;background:transparent", MUTED),
+    "pair": ("mjs-set mjs-set-pair", "border:2px dotted #b9b2a0;background:transparent", MUTED),
+    "flowers": ("mjs-set mjs-set-flowers", "border:2px dotted #d9a9bd;background:transparent", MUTED),
 }
 
 
@@ -207,7 +208,7 @@ def _group(kind: str, caption: str, label: str, body: str) -> str:
             f'style="display:inline-flex;flex-direction:column;align-items:center;padding:3px 4px 2px;'
             f'border-radius:7px;{box}">'
             f'<div style="display:flex;gap:2px">{body}</div>'
-            f'<div aria-hidden="true" style="font:600 11px Verdana,Arial,sans-serif;color:{ink};'
+            f'<div aria-hidden="true" style="font:600 0.8em Verdana,Arial,sans-serif;color:{ink};'
             f'letter-spacing:0.03em;margin-top:2px">{escape(caption)}</div></div>')
 
 
@@ -218,6 +219,16 @@ def meld_html(meld: Meld, *, size: str = "md") -> str:
         return _group("pair", "pair", meld.name, tiles)
     how = "exposed" if meld.exposed else "concealed"
     return _group(how, f"{how} {meld.kind}", meld.name, tiles)
+
+
+def flowers_html(codes, *, size: str = "md") -> str:
+    """The flowers and seasons, boxed and labelled (empty when there are none)."""
+    codes = list(codes)
+    if not codes:
+        return ""
+    names = ", ".join(INFO[f].name for f in codes)
+    return _group("flowers", "flowers & seasons", f"flowers and seasons: {names}",
+                  "".join(tile_html(f, size=size) for f in codes))
 
 
 def hand_html(hand: Hand, *, size: str = "md") -> str:
@@ -233,18 +244,16 @@ def hand_html(hand: Hand, *, size: str = "md") -> str:
     _check_size(size)
     parts = [meld_html(m, size=size) for m in hand.sets]
     if hand.flowers:
-        names = ", ".join(INFO[f].name for f in hand.flowers)
-        parts.append(_group("flowers", "flowers & seasons", f"flowers and seasons: {names}",
-                            "".join(tile_html(f, size=size) for f in hand.flowers)))
+        parts.append(flowers_html(hand.flowers, size=size))
     how = [f"{SEAT_NAMES[hand.seat]} seat", f"{SEAT_NAMES[hand.round]} round"]
     if hand.self_drawn:
         how.append("self-drawn")
     if hand.blessing:
         how.append("Earth's Blessing" if hand.blessing == "earth" else "Heaven's Blessing")
-    parts.append(f'<div class="mjs-hand-seat" style="font:12px Verdana,Arial,sans-serif;color:#4a4536;'
+    parts.append(f'<div class="mjs-hand-seat" style="font:0.85em Verdana,Arial,sans-serif;color:{MUTED};'
                  f'align-self:center;line-height:1.5">{"<br>".join(escape(w) for w in how)}</div>')
     return (f'<div class="mjs-hand" role="group" aria-label="{escape("hand: " + str(hand))}" '
             f'style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">{"".join(parts)}</div>')
 
 
-__all__ = ["JOKER", "SIZES", "ViewError", "hand_html", "meld_html", "tile_html", "tile_label", "tiles_html"]
+__all__ = ["JOKER", "SIZES", "ViewError", "flowers_html", "hand_html", "meld_html", "tile_html", "tile_label", "tiles_html"]

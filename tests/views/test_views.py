@@ -105,7 +105,7 @@ def test_a_hand_tells_exposed_from_concealed_and_puts_flowers_after():
 # ------------------------------------------------------------------ tables
 
 
-def test_payment_table_is_the_seeds_table():
+def test_payment_table_is_the_leagues_table():
     t = payment_table(1)
     assert t.loc["On a discard", "Thrower pays"] == 2
     assert t.loc["On a discard", "Each other player pays"] == 1
@@ -114,7 +114,7 @@ def test_payment_table_is_the_seeds_table():
     assert payment_table(25, jokerless=True)["Winner collects"].tolist() == [200, 300, 0]
 
 
-def test_worked_examples_are_the_seeds_four():
+def test_worked_examples_are_the_four_of_the_rule_book():
     t = worked_examples(25)
     assert t["Payments"].tolist() == ["50 / 25 / 25", "50 / 50 / 50", "100 / 50 / 50", "100 / 100 / 100"]
     assert t["Winner collects"].tolist() == [100, 150, 200, 300]
@@ -154,7 +154,7 @@ def test_compare_rules_side_by_side():
 # ------------------------------------------------------------------ charts and panels
 
 
-def test_compound_chart_marks_the_seed_figures():
+def test_compound_chart_marks_the_rule_book_figures():
     s54, s58 = score(parse(SEED_54)), score(parse(SEED_58))
     ax = compound_chart([("a", s54.hand_points, s54.doubles), ("b", s58.hand_points, s58.doubles),
                          ("c", 14, 0), ("d", 128, 2)])
@@ -163,8 +163,13 @@ def test_compound_chart_marks_the_seed_figures():
     assert "58 × 4,096 = 237,568" in texts
     assert "14 × 1 = 14, pays 0" in texts
     assert "128 × 4 = 512, pays 0" in texts
-    markers = {(tuple(line.get_xdata()), tuple(line.get_ydata())) for line in ax.lines if line.get_marker() == "o"}
+    markers = {(tuple(line.get_xdata()), tuple(line.get_ydata())) for line in ax.lines
+               if line.get_marker() != "None" and len(line.get_xdata()) == 1}
     assert ((5,), (1728,)) in markers and ((12,), (237568,)) in markers
+    # each hand its own marker and line style as well as its own colour
+    styled = {(line.get_marker(), str(line.get_linestyle())) for line in ax.lines if line.get_label() in "abcd"}
+    assert len(styled) == 4
+    assert "1,728" in ax.mjs_alt and "pays 0" in ax.mjs_alt
 
 
 def test_halving_chart_halves_each_step_and_zeroes_under_the_minimum():
@@ -310,7 +315,7 @@ def test_american_app_joker_exchange_pays_as_self_drawn():
 # ------------------------------------------------------------------ the hand builder
 
 
-def test_builder_starts_on_the_seeds_hand():
+def test_builder_starts_on_the_rule_books_hand():
     app = HandBuilderApp()
     assert app.score.paper_total == 1728
     assert "1,728" in app.headline.value
@@ -396,14 +401,21 @@ def test_builder_under_the_minimum_says_why_it_pays_nothing():
 def test_doubles_app_moves_points_and_doubles():
     app = DoublesApp(54, 5)
     assert "= 1,728" in app.result.value and "It pays 1,728" in app.result.value
-    png = bytes(app.chart.value)
-    assert png.startswith(b"\x89PNG")
+    svg = app.chart.value
+    assert svg.startswith("<svg") and 'role="img"' in svg and "1,728" in app.alt
     app.doubles.value = 4
     assert "It pays 864" in app.result.value
-    assert bytes(app.chart.value) != png
+    assert app.chart.value != svg
     app.points.value = 58
     app.doubles.value = 12
     assert "237,568" in app.result.value
+
+
+def test_doubles_app_result_is_announced_and_chart_has_alternative_text():
+    app = DoublesApp(54, 5)
+    assert 'aria-live="polite"' in app.result.value
+    assert 'aria-label="Each double doubles the score' in app.chart.value and "<desc>" in app.chart.value
+    assert "your hand: 54 points: 54 × 2^5 = 1,728, pays 1,728" in app.alt
 
 
 def test_doubles_app_minimum():
@@ -411,8 +423,33 @@ def test_doubles_app_minimum():
     assert "It pays 0" in app.result.value and "512" in app.result.value
     app.minimum.value = 2
     assert "It pays 512" in app.result.value
-    app2 = DoublesApp(14, 0, draw=False)
-    assert "It pays 0" in app2.result.value
+
+
+def test_doubles_app_points_start_at_the_least_a_hand_can_have():
+    app = DoublesApp(draw=False)
+    assert app.points.min == 28
+    with pytest.raises(ValueError, match="no hand has under 28"):
+        DoublesApp(14, 0, draw=False)
+
+
+def test_doubles_app_title_says_with_a_minimum_of_when_the_slider_moves():
+    app = DoublesApp(54, 5)
+    assert "Willingdon: 3 doubles or it pays 0" in app.chart.value
+    app.minimum.value = 2
+    assert "Willingdon with a minimum of 2 doubles" in app.chart.value
+    assert "Willingdon: 2 doubles" not in app.chart.value
+
+
+def test_doubles_app_draws_your_hand_above_the_reference_lines():
+    app = DoublesApp(54, 5)
+    svg = app.chart.value
+    # later in the SVG is on top: your hand (series 0) comes after both compared hands
+    mine = svg.index('class="mjs-chart-line-0"')
+    assert all(svg.index(f'class="mjs-chart-line-{i}"') < mine for i in (1,))
+    assert svg.index('class="mjs-chart-hand-0"') > svg.index('class="mjs-chart-hand-1"')
+    app.points.value = 60
+    svg = app.chart.value
+    assert svg.index('class="mjs-chart-line-0"') > max(svg.index(f'class="mjs-chart-line-{i}"') for i in (1, 2))
 
 
 def test_doubles_app_ladder_halves():
@@ -423,8 +460,7 @@ def test_doubles_app_ladder_halves():
 
 def test_doubles_app_chart_marks_your_hand():
     app = DoublesApp(100, 6)
-    ax = app.figure.axes[0]
-    assert "100 × 64 = 6,400" in [t.get_text() for t in ax.texts]
+    assert "100 × 64 = 6,400" in app.chart.value
 
 
 # ------------------------------------------------------------------ the Goulash claims app
@@ -455,13 +491,12 @@ def test_claims_app_refusals():
     assert app.ruling.allowed and "nobody is skipped" in app.result.value
 
 
-def test_doubles_app_chart_leaves_out_a_seed_hand_equal_to_yours():
+def test_doubles_app_chart_leaves_out_a_rule_book_hand_equal_to_yours():
     app = DoublesApp(54, 5)
-    labels = app.figure.axes[0].get_legend_handles_labels()[1]
-    assert labels == ["your hand: 54 points", "seed: 58 points, 12 doubles"]
+    assert "your hand: 54 points" in app.chart.value and "the rule book: 58 points, 12 doubles" in app.chart.value
+    assert "the rule book: 54 points, 5 doubles" not in app.chart.value
     app.points.value = 60
-    labels = app.figure.axes[0].get_legend_handles_labels()[1]
-    assert labels == ["your hand: 60 points", "seed: 54 points, 5 doubles", "seed: 58 points, 12 doubles"]
+    assert "the rule book: 54 points, 5 doubles" in app.chart.value
 
 
 @pytest.mark.parametrize("make, words", [
@@ -488,3 +523,31 @@ def test_builder_accepts_a_rule_set_of_its_own():
     app = HandBuilderApp("2Bx3 5Bx3 7Bx3 RDx3 EWx2", rules=RuleSet(name="Strict", minimum_doubles=4))
     assert app.rules.value == "custom" and app.score.score == 0
     assert HandBuilderApp(rules=CLEAN_HAND_ONE).rules.value == "clean-one"
+
+
+def test_builder_keeps_drawing_the_flowers_of_an_illegal_hand():
+    app = HandBuilderApp("6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W")
+    app.sets[0]["tile"].value = "7B"  # two sets on 7 Bamboo: not a legal hand
+    assert app.error and app.flowers["F3"].value
+    for code in ("F3", "S2", "S3"):
+        assert f'data-tile="{code}"' in app.tiles.value, code
+    assert "mjs-set-flowers" in app.tiles.value
+    app.flowers["S2"].value = False
+    assert 'data-tile="S2"' not in app.tiles.value and 'data-tile="S3"' in app.tiles.value
+
+
+def test_selected_toggles_stand_out_on_a_projector():
+    from mjscore.views._style import APP_CSS
+    for make in (lambda: HandBuilderApp(), lambda: DoublesApp(draw=False)):
+        app = make()
+        assert "mjs-app" in app.widget._dom_classes
+        assert any(isinstance(w, widgets.HTML) and "mod-active" in w.value for w in _tree(app.widget))
+    assert "mod-active" in APP_CSS and "outline: 3px solid" in APP_CSS
+    assert "font-weight" not in APP_CSS and "content:" not in APP_CSS  # a label never grows and gets cut
+
+
+def test_results_are_announced_to_a_screen_reader():
+    app = HandBuilderApp()
+    assert 'aria-live="polite"' in app.headline.value
+    app.sets[0]["tile"].value = "7B"
+    assert 'role="alert"' in app.message.value and 'aria-live="polite"' in app.headline.value

@@ -5,7 +5,11 @@
 - :func:`halving_chart` one hand's score with each double missed: every step halves it, and
   under the minimum the bar is the paper total only (it pays 0).
 - :func:`doubles_figure` a stand-alone :class:`~matplotlib.figure.Figure` (no pyplot, so it
-  never pops up by itself) for the doubles app.
+  never pops up by itself) of the doubles app's chart, for a printed page.
+- :func:`doubles_svg` the doubles app's live chart as our own SVG string (a few milliseconds a
+  redraw, where a matplotlib PNG takes hundreds), with its alternative text.
+- :func:`chart_caption` what a static chart shows, in words, to print under it (JupyterLab gives
+  a picture output no alternative text; each chart function leaves its own on ``ax.mjs_alt``).
 
 Each chart draws on the ``ax`` given, or on a new figure's, and returns the axes. The
 figures come from :func:`mjscore.willingdon.play.paper_and_score` (the engine's arithmetic); a hand
@@ -22,6 +26,8 @@ given as a :class:`~mjscore.willingdon.Score` is drawn from its own figures.
 
 from __future__ import annotations
 
+from html import escape
+from math import log2
 from typing import Iterable, Sequence
 
 from matplotlib.axes import Axes
@@ -30,11 +36,12 @@ from matplotlib.ticker import FixedLocator, FuncFormatter
 
 from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
+from .._style import FONT_FAMILY, MUTED, SERIES, SHADE, TEXT, ZERO, count, series
 from ..tiles import ViewError
 
-_PAYS = "#1b4c99"
-_ZERO = "#a0998a"
-_COLOURS = ("#1b4c99", "#17703a", "#a81e1a", "#5b2a86", "#d9730d")
+_PAYS = SERIES[0].colour
+_ZERO = ZERO.colour
+_COLOURS = tuple(s.colour for s in SERIES)
 
 
 def _axes(ax: Axes | None, size=(8, 4.5)) -> Axes:
@@ -80,15 +87,18 @@ def compound_chart(hands: Iterable[tuple[str, int, int]], *, rules: RuleSet = WI
     top = max(paper_and_score(p, top_d, rules)[0] for _, p, _ in hands)
     texts = []
     for i, (label, points, doubles) in enumerate(hands):
-        colour = _COLOURS[i % len(_COLOURS)]
+        look = series(i)
+        colour = look.colour
         papers = [paper_and_score(points, d, rules)[0] for d in xs]
         low = [d for d in xs if d <= rules.minimum_doubles]
         high = [d for d in xs if d >= rules.minimum_doubles]
-        ax.plot(low, [papers[d] for d in low], linestyle=":", color=colour, linewidth=1.5)
-        ax.plot(high, [papers[d] for d in high], linestyle="-", color=colour, linewidth=2, label=label)
+        z = 3 + (len(hands) - i)  # the first hand (yours) on top of the others
+        ax.plot(low, [papers[d] for d in low], linestyle=":", color=colour, linewidth=1.5, zorder=z)
+        ax.plot(high, [papers[d] for d in high], linestyle=look.linestyle, color=colour, linewidth=2.2,
+                marker=look.marker, markersize=4, label=label, zorder=z)
         paper, paid = paper_and_score(points, doubles, rules)
         filled = paid > 0 or paper == 0
-        ax.plot([doubles], [max(paper, 1)], marker="o", markersize=9, color=colour,
+        ax.plot([doubles], [max(paper, 1)], marker=look.marker, markersize=10, color=colour, zorder=z + 10,
                 markerfacecolor=colour if filled else "white", markeredgewidth=2, linestyle="none")
         text = f"{points:,} × {2 ** doubles:,} = {paper:,}" if paid or not paper else \
             f"{points:,} × {2 ** doubles:,} = {paper:,}, pays 0"
@@ -105,10 +115,22 @@ def compound_chart(hands: Iterable[tuple[str, int, int]], *, rules: RuleSet = WI
     ax.set_xticks(xs)
     ax.set_xlabel("doubles")
     ax.set_ylabel("hand points × 2^doubles")
-    ax.set_title(f"Each double doubles the score ({rules.name}: {rules.minimum_doubles} doubles or it pays 0)")
-    ax.grid(True, axis="y", color="#e6e1d3")
+    ax.set_title(minimum_title(rules))
+    ax.grid(True, axis="y", color="#dddddd")
     ax.legend(loc="lower right", fontsize=9)
+    ax.mjs_alt = _compound_alt(hands, rules)
     return ax
+
+
+def _compound_alt(hands, rules: RuleSet) -> str:
+    parts = []
+    for label, points, doubles in hands:
+        paper, paid = paper_and_score(points, doubles, rules)
+        parts.append(f"{label}: {count(points)} × 2^{doubles} = {count(paper)}, "
+                     + (f"pays {count(paid)}" if paid or not paper else "pays 0"))
+    return (f"Line chart of hand points × 2^doubles against doubles, on a scale that doubles at each "
+            f"step, so each hand is a straight line. Under {rules.minimum_doubles} doubles (shaded) a "
+            f"hand pays 0. " + "; ".join(parts) + ".")
 
 
 def halving_chart(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON,
@@ -130,7 +152,8 @@ def halving_chart(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON
         heights.append(paper)
         colours.append(_PAYS if paid else _ZERO)
         notes.append(f"{paid:,}" if paid else f"0 ({paper:,})")
-    bars = ax.bar(range(len(ds)), heights, color=colours)
+    hatches = ["" if c == _PAYS else "//" for c in colours]
+    bars = ax.bar(range(len(ds)), heights, color=colours, hatch=hatches, edgecolor="white")
     for bar, note in zip(bars, notes):
         ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), note, ha="center", va="bottom", fontsize=9)
     ax.set_xticks(range(len(ds)), labels, fontsize=8)
@@ -138,7 +161,11 @@ def halving_chart(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON
     ax.yaxis.set_major_formatter(FuncFormatter(_money))
     ax.set_ylim(0, max(heights) * 1.15 if heights and max(heights) else 1)
     ax.set_title(f"{hand_points} hand points: each missed double halves the score "
-                 f"(grey: under {rules.minimum_doubles}, pays 0)")
+                 f"(grey, hatched: under {rules.minimum_doubles}, pays 0)")
+    ax.mjs_alt = (f"Bar chart: {hand_points} hand points with {doubles} doubles and with each double "
+                  f"missed in turn. Each bar is half the one before: " + ", ".join(notes)
+                  + f". Under {rules.minimum_doubles} doubles the bar is grey and hatched: the hand pays 0, "
+                  f"its paper total is in brackets.")
     return ax
 
 
@@ -157,4 +184,140 @@ def doubles_figure(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDO
     return fig
 
 
-__all__ = ["compound_chart", "doubles_figure", "halving_chart"]
+def chart_caption(alt: str) -> str:
+    """HTML for under a static chart: what it shows, in words (its alternative text)."""
+    return (f'<p class="mjs-chart-alt" style="font-size:0.9em;color:{MUTED};margin:0.2em 0 0.8em;max-width:60em">'
+            f'<b>What the chart shows:</b> {escape(alt)}</p>')
+
+
+def minimum_title(rules: RuleSet, base: RuleSet | None = None) -> str:
+    """The chart's title: the rule set's own minimum, or "with a minimum of N" once it is moved.
+
+    >>> minimum_title(WILLINGDON)
+    'Each double doubles the score (Willingdon: 3 doubles or it pays 0)'
+    >>> minimum_title(WILLINGDON.with_settings(minimum_doubles=2), WILLINGDON)
+    'Each double doubles the score (Willingdon with a minimum of 2 doubles)'
+    """
+    m = rules.minimum_doubles
+    if base is not None and base.minimum_doubles != m:
+        return f"Each double doubles the score ({rules.name} with a minimum of {m} double{'s' * (m != 1)})"
+    return f"Each double doubles the score ({rules.name}: {m} doubles or it pays 0)"
+
+
+# --------------------------------------------------------------------------- the live SVG chart
+_W, _H = 760, 400
+_LEFT, _RIGHT, _TOP, _BOTTOM = 78, 16, 40, 52
+
+
+def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, base: RuleSet | None = None,
+                compare: Sequence[tuple[str, int, int]] = ()) -> tuple[str, str]:
+    """The doubles app's chart as an SVG string, and its alternative text: one line per hand of
+    points × 2^d (dotted under the minimum, in the shaded band), a marker at the hand's own
+    doubles (hollow when it pays 0). Your hand is drawn last, on top of the compared ones, each
+    with its own colour, marker and dash. ``base``: the rule set before its minimum was moved.
+
+    >>> svg, alt = doubles_svg(54, 5, compare=[("58 points, 12 doubles", 58, 12)])
+    >>> svg.startswith("<svg") and 'role="img"' in svg and "1,728" in alt
+    True
+    """
+    compare = [c for c in compare if (c[1], c[2]) != (hand_points, doubles)]
+    hands = [*compare, (f"your hand: {hand_points} points", hand_points, doubles)]
+    top_d = max([doubles, 13] + [d for _, _, d in compare])
+    m = rules.minimum_doubles
+    top = max(max(p, 1) * 2 ** top_d for _, p, _ in hands)
+    y_hi = log2(top) + 2
+    y_lo = 3.0
+    pw, ph = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
+
+    def x(d: float) -> float:
+        return _LEFT + (d + 0.5) / (top_d + 1) * pw
+
+    def y(v: float) -> float:
+        return _TOP + (y_hi - log2(max(v, 1))) / (y_hi - y_lo) * ph
+
+    text = f'fill="{TEXT}" font-family="{FONT_FAMILY}"'
+    out = [f'<rect x="{_LEFT}" y="{_TOP}" width="{pw}" height="{ph}" fill="none" stroke="{MUTED}" '
+           f'stroke-width="1"/>']
+    if m > 0:
+        band = x(min(m, top_d + 1) - 0.5) - _LEFT
+        out.append(f'<rect class="mjs-chart-minimum" x="{_LEFT}" y="{_TOP}" width="{band:.1f}" height="{ph}" '
+                   f'fill="{SHADE}"/>')
+        out.append(f'<text x="{_LEFT + 6}" y="{_TOP + 18}" font-size="13" fill="{MUTED}" '
+                   f'font-family="{FONT_FAMILY}">under {m}: pays 0</text>')
+    t = 1
+    while t <= 2 ** y_hi:
+        if t >= 2 ** y_lo:
+            yy = y(t)
+            out.append(f'<line x1="{_LEFT}" x2="{_LEFT + pw}" y1="{yy:.1f}" y2="{yy:.1f}" stroke="{MUTED}" '
+                       f'stroke-opacity="0.25"/>'
+                       f'<text x="{_LEFT - 6}" y="{yy + 4:.1f}" font-size="12" text-anchor="end" {text}>'
+                       f'{count(t)}</text>')
+        t *= 4
+    for d in range(top_d + 1):
+        out.append(f'<text x="{x(d):.1f}" y="{_TOP + ph + 18}" font-size="12" text-anchor="middle" {text}>{d}</text>')
+    out.append(f'<text x="{_LEFT + pw / 2}" y="{_H - 10}" font-size="13" text-anchor="middle" {text}>doubles</text>')
+    out.append(f'<text x="14" y="{_TOP + ph / 2}" font-size="13" text-anchor="middle" {text} '
+               f'transform="rotate(-90 14 {_TOP + ph / 2})">hand points × 2^doubles</text>')
+    out.append(f'<text x="{_LEFT}" y="22" font-size="15" font-weight="bold" {text}>'
+               f'{escape(minimum_title(rules, base))}</text>')
+    legend = []
+    n = len(hands)
+    for k, (label, points, d_own) in enumerate(hands):
+        i = n - 1 - k  # your hand is series 0: the strongest colour, drawn last
+        look = series(i)
+        colour = look.css(i)
+        pts = [(x(d), y(max(points, 1) * 2 ** d)) for d in range(top_d + 1)]
+        low = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts[:m + 1])
+        high = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts[m:])
+        width = 3.5 if i == 0 else 2.2
+        if m > 0:
+            out.append(f'<polyline points="{low}" fill="none" stroke="{colour}" stroke-width="1.6" '
+                       f'stroke-dasharray="2 4"/>')
+        dash = f' stroke-dasharray="{look.dash}"' if look.dash else ""
+        out.append(f'<polyline class="mjs-chart-line-{i}" points="{high}" fill="none" stroke="{colour}" '
+                   f'stroke-width="{width}"{dash}/>')
+        paper, paid = paper_and_score(points, d_own, rules)
+        filled = paid > 0 or paper == 0
+        out.append(_marker(look.marker, x(d_own), y(paper), 8 if i == 0 else 6, colour, filled,
+                           f"mjs-chart-hand-{i}"))
+        note = f"{count(points)} × {count(2 ** d_own)} = {count(paper)}" + ("" if filled else ", pays 0")
+        right = d_own > top_d * 0.55
+        tx = x(d_own) + (-12 if right else 12)
+        ty = y(paper) + (-10 if i == 0 else 18)
+        out.append(f'<text class="mjs-chart-note-{i}" x="{tx:.1f}" y="{ty:.1f}" font-size="13" '
+                   f'text-anchor="{"end" if right else "start"}" fill="{colour}" font-family="{FONT_FAMILY}" '
+                   f'paint-order="stroke" stroke="var(--jp-layout-color0, #ffffff)" stroke-width="4" '
+                   f'font-weight="{"bold" if i == 0 else "normal"}">{escape(note)}</text>')
+        legend.append((i, label, look, colour))
+    lx = (x(min(m, top_d + 1) - 0.5) if m > 0 else _LEFT) + 14
+    for row, (i, label, look, colour) in enumerate(sorted(legend)):
+        yy = _TOP + 18 + row * 18
+        dash = f' stroke-dasharray="{look.dash}"' if look.dash else ""
+        out.append(f'<line x1="{lx:.1f}" x2="{lx + 30:.1f}" y1="{yy}" y2="{yy}" stroke="{colour}" '
+                   f'stroke-width="2.5"{dash}/>'
+                   + _marker(look.marker, lx + 15, yy, 4.5, colour, True, "")
+                   + f'<text x="{lx + 36:.1f}" y="{yy + 4}" font-size="13" {text}>{escape(label)}</text>')
+    alt = _compound_alt([hands[-1], *hands[:-1]], rules)
+    title = minimum_title(rules, base)
+    svg = (f'<svg class="mjs-chart" role="img" aria-label="{escape(title)}. {escape(alt)}" '
+           f'viewBox="0 0 {_W} {_H}" width="100%" style="max-width:{_W}px;height:auto;display:block" '
+           f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title><desc>{escape(alt)}</desc>'
+           f'{"".join(out)}</svg>')
+    return svg, alt
+
+
+def _marker(kind: str, cx: float, cy: float, r: float, colour: str, filled: bool, cls: str) -> str:
+    fill = colour if filled else "var(--jp-layout-color0, #ffffff)"
+    attrs = f'class="{cls}" fill="{fill}" stroke="{colour}" stroke-width="2.2"'
+    if kind == "s":
+        return f'<rect {attrs} x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}"/>'
+    if kind in "^v":
+        s = -1 if kind == "^" else 1
+        return (f'<polygon {attrs} points="{cx:.1f},{cy + s * r:.1f} {cx - r:.1f},{cy - s * r * 0.8:.1f} '
+                f'{cx + r:.1f},{cy - s * r * 0.8:.1f}"/>')
+    if kind == "D":
+        return f'<polygon {attrs} points="{cx:.1f},{cy - r:.1f} {cx + r:.1f},{cy:.1f} {cx:.1f},{cy + r:.1f} {cx - r:.1f},{cy:.1f}"/>'
+    return f'<circle {attrs} cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+
+
+__all__ = ["chart_caption", "compound_chart", "doubles_figure", "doubles_svg", "halving_chart", "minimum_title"]

@@ -2,19 +2,20 @@
 the ladder of what each missed double costs. A third slider moves the rule set's minimum.
 
 The figures come from :func:`mjscore.willingdon.play.paper_and_score` (the same arithmetic as
-:func:`mjscore.willingdon.score`, checked by a test); the chart is
-:func:`mjscore.views.willingdon.charts.doubles_figure`, sent to the browser as a PNG image.
+:func:`mjscore.willingdon.score`, checked by a test); the chart is our own SVG
+(:func:`mjscore.views.willingdon.charts.doubles_svg`), redrawn in a few milliseconds per slider
+step (``benchmarks/classroom.py`` measures it), with its alternative text.
 
 CSS classes of the parts (for browser tests):
 
 ========================= ==================================================
 ``mjs-doubles``           the whole app (``.widget``)
-``mjs-doubles-points``    IntSlider: hand points
+``mjs-doubles-points``    IntSlider: hand points (28, the least a hand can have, to 200)
 ``mjs-doubles-doubles``   IntSlider: doubles
 ``mjs-doubles-minimum``   IntSlider: the rule set's minimum doubles (3)
-``mjs-doubles-result``    HTML: points × 2^doubles = paper total, and what it pays
+``mjs-doubles-result``    HTML: points × 2^doubles = paper total, and what it pays (announced)
 ``mjs-doubles-ladder``    HTML: the score with 1, 2, ... doubles missed
-``mjs-doubles-chart``     Image (PNG): the chart
+``mjs-doubles-chart``     HTML: the chart (an ``<svg role="img">`` with its alternative text)
 ========================= ==================================================
 
 >>> app = DoublesApp(54, 5, draw=False)
@@ -27,7 +28,6 @@ CSS classes of the parts (for browser tests):
 
 from __future__ import annotations
 
-import io
 from html import escape
 
 import ipywidgets as widgets
@@ -35,13 +35,14 @@ import ipywidgets as widgets
 from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
 from .._app import App, classed
-from .charts import doubles_figure
+from .._style import BORDER, ERROR, FONT, MUTED, TEXT, count, style_tag
 from ..tiles import ViewError
+from .charts import doubles_svg
 
-_FONT = "font:15px Verdana,Arial,sans-serif"
-
-#: The seed's two figures, drawn for comparison: (label, hand points, doubles).
-SEED_HANDS = (("seed: 54 points, 5 doubles", 54, 5), ("seed: 58 points, 12 doubles", 58, 12))
+#: The Willingdon rule book's two figures, drawn for comparison: (label, hand points, doubles).
+RULE_BOOK_HANDS = (("the rule book: 54 points, 5 doubles", 54, 5), ("the rule book: 58 points, 12 doubles", 58, 12))
+#: The least hand points a hand can have: 20 for mahjong and four exposed minor pungs at 2.
+LEAST_POINTS = 28
 
 
 class DoublesApp(App):
@@ -51,10 +52,11 @@ class DoublesApp(App):
     """
 
     def __init__(self, hand_points: int = 54, doubles: int = 5, *, rules: RuleSet = WILLINGDON,
-                 compare=SEED_HANDS, draw: bool = True) -> None:
-        for what, n, high in (("hand points", hand_points, 200), ("doubles", doubles, 16)):
-            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= high:
-                raise ViewError(f"{what} must be a whole number from 0 to {high} for the sliders, not {n!r}")
+                 compare=RULE_BOOK_HANDS, draw: bool = True) -> None:
+        for what, n, low, high in (("hand points", hand_points, LEAST_POINTS, 200), ("doubles", doubles, 0, 16)):
+            if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
+                raise ViewError(f"{what} must be a whole number from {low} to {high} for the sliders, not {n!r}"
+                                + (" (no hand has under 28 hand points)" if what == "hand points" else ""))
         if not isinstance(rules, RuleSet):
             raise ViewError(f"rules must be a RuleSet such as WILLINGDON, not {type(rules).__name__}")
         if rules.minimum_doubles > 8:
@@ -62,26 +64,24 @@ class DoublesApp(App):
         self.base_rules = rules
         self.compare = tuple(compare)
         self.draw = draw
-        self.points = classed(widgets.IntSlider(value=hand_points, min=0, max=200, description="Hand points",
-                                                continuous_update=False, style={"description_width": "7em"},
-                                                layout=widgets.Layout(width="32em")), "mjs-doubles-points")
-        self.doubles = classed(widgets.IntSlider(value=doubles, min=0, max=16, description="Doubles",
-                                                 continuous_update=False, style={"description_width": "7em"},
-                                                 layout=widgets.Layout(width="32em")), "mjs-doubles-doubles")
-        self.minimum = classed(widgets.IntSlider(value=rules.minimum_doubles, min=0, max=8,
-                                                 description="Minimum", continuous_update=False,
-                                                 style={"description_width": "7em"},
-                                                 layout=widgets.Layout(width="32em")), "mjs-doubles-minimum")
+
+        def slider(value, low, high, label, part):
+            return classed(widgets.IntSlider(value=value, min=low, max=high, description=label,
+                                             continuous_update=False, style={"description_width": "7em"},
+                                             layout=widgets.Layout(width="32em", max_width="100%")),
+                           f"mjs-doubles-{part}")
+        self.points = slider(hand_points, LEAST_POINTS, 200, "Hand points", "points")
+        self.doubles = slider(doubles, 0, 16, "Doubles", "doubles")
+        self.minimum = slider(rules.minimum_doubles, 0, 8, "Minimum", "minimum")
         self.result = classed(widgets.HTML(), "mjs-doubles-result")
         self.ladder = classed(widgets.HTML(), "mjs-doubles-ladder")
-        self.chart = classed(widgets.Image(format="png", layout=widgets.Layout(max_width="820px")),
+        self.chart = classed(widgets.HTML(layout=widgets.Layout(max_width="780px")),
                              "mjs-doubles-chart")
-        self.figure = None
+        self.alt = ""
         self.paper_total = self.pays = 0
-        self.widget = classed(widgets.VBox([self.points, self.doubles, self.minimum, self.result,
-                                            self.chart, self.ladder]), "mjs-doubles")
-        for w in (self.points, self.doubles, self.minimum):
-            w.observe(self._on_change, "value")
+        self.widget = classed(widgets.VBox([widgets.HTML(style_tag()), self.points, self.doubles, self.minimum,
+                                            self.result, self.chart, self.ladder]), "mjs-doubles", "mjs-app")
+        self.watch(self.points, self.doubles, self.minimum)
         self.refresh()
 
     @property
@@ -89,43 +89,41 @@ class DoublesApp(App):
         """The rule set with the minimum the slider shows."""
         return self.base_rules.with_settings(minimum_doubles=self.minimum.value)
 
-    def _on_change(self, _change) -> None:
-        if not self._busy:
-            self.refresh()
-
     def refresh(self) -> None:
         """Work out the figures again and redraw."""
         rules, points, doubles = self.rules, self.points.value, self.doubles.value
         self.paper_total, self.pays = paper_and_score(points, doubles, rules)
-        line = f"{points:,} × 2<sup>{doubles}</sup> = {points:,} × {2 ** doubles:,} = {self.paper_total:,}"
+        line = (f"{count(points)} × 2<sup>{doubles}</sup> = {count(points)} × {count(2 ** doubles)} = "
+                f"{count(self.paper_total)}")
         if doubles >= rules.minimum_doubles:
-            verdict = f'<b class="mjs-pays">It pays {self.pays:,}.</b>'
+            verdict = f'<b class="mjs-pays">It pays {count(self.pays)}.</b>'
         else:
             short = rules.minimum_doubles - doubles
-            verdict = (f'<b class="mjs-pays-nothing" style="color:#9b1c1c">It pays 0</b>: under '
+            verdict = (f'<b class="mjs-pays-nothing" style="color:{ERROR}">It pays 0</b>: under '
                        f'{rules.minimum_doubles} doubles, {short} short. The paper total still shows how close it was.')
-        self.result.value = f'<div style="{_FONT}">{line}. {verdict}</div>'
+        self.result.value = (f'<div role="status" aria-live="polite" style="{FONT};color:{TEXT}">'
+                             f'{line}. {verdict}</div>')
         self.ladder.value = self._ladder_html(points, doubles, rules)
         if self.draw:
-            self.figure = doubles_figure(points, doubles, rules=rules, compare=self.compare)
-            buf = io.BytesIO()
-            self.figure.savefig(buf, format="png", metadata={"Software": None})
-            self.chart.value = buf.getvalue()
+            self.chart.value, self.alt = doubles_svg(points, doubles, rules=rules, base=self.base_rules,
+                                                     compare=self.compare)
 
     @staticmethod
     def _ladder_html(points: int, doubles: int, rules: RuleSet) -> str:
-        cell = "padding:2px 10px;border-bottom:1px solid #e6e1d3;text-align:right"
+        cell = (f"padding:0.15em 0.7em;border-bottom:1px solid {BORDER};text-align:right;white-space:nowrap;"
+                "font-variant-numeric:tabular-nums")
         rows = []
         for missed in range(0, doubles + 1):
             d = doubles - missed
             paper, paid = paper_and_score(points, d, rules)
             what = "as it stands" if missed == 0 else f"{missed} double{'s' * (missed != 1)} missed"
-            colour = "" if paid or not paper else ";color:#8a8370"
+            colour = "" if paid or not paper else f";color:{MUTED}"
             rows.append(f'<tr style="{colour}"><td style="{cell};text-align:left">{escape(what)}</td>'
-                        f'<td style="{cell}">{d}</td><td style="{cell}">{paper:,}</td><td style="{cell}">{paid:,}</td></tr>')
-        head = "".join(f'<th style="{cell}">{h}</th>' for h in ("", "doubles", "paper total", "pays"))
-        return (f'<table class="mjs-doubles-table" style="border-collapse:collapse;{_FONT}"><tr>{head}</tr>'
-                f'{"".join(rows)}</table>')
+                        f'<td style="{cell}">{d}</td><td style="{cell}">{count(paper)}</td>'
+                        f'<td style="{cell}">{count(paid)}</td></tr>')
+        head = "".join(f'<th scope="col" style="{cell}">{h}</th>' for h in ("", "doubles", "paper total", "pays"))
+        return (f'<table class="mjs-doubles-table" aria-label="The score with each double missed" '
+                f'style="border-collapse:collapse;{FONT};color:{TEXT}"><tr>{head}</tr>{"".join(rows)}</table>')
 
 
-__all__ = ["DoublesApp", "SEED_HANDS"]
+__all__ = ["DoublesApp", "LEAST_POINTS", "RULE_BOOK_HANDS"]

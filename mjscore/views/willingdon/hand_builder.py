@@ -49,10 +49,11 @@ from ...hands import Hand, HandError, Meld, format_hand, load_hand
 from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from .._app import App, classed
+from .._style import FONT_LARGE, MONO, TEXT, style_tag
 from ..panels import error_html, headline_html, score_html
-from ..tiles import ViewError, hand_html, meld_html
+from ..tiles import ViewError, flowers_html, hand_html, meld_html
 
-#: The hand the builder starts with: the seed's 54 points with 5 doubles.
+#: The hand the builder starts with: the Willingdon rule book's 54 points with 5 doubles.
 START = "6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W"
 
 RULE_SETS = {"willingdon": WILLINGDON, "clean-one": CLEAN_HAND_ONE}
@@ -135,14 +136,13 @@ class HandBuilderApp(App):
         self.score: Score | None = None
         self.error: str | None = None
         controls = widgets.VBox(rows)
-        self.widget = classed(widgets.VBox([controls, self.tiles, self.hand_text, self.message,
-                                            self.headline, self.breakdown]), "mjs-builder")
+        self.widget = classed(widgets.VBox([widgets.HTML(style_tag()), controls, self.tiles, self.hand_text,
+                                            self.message, self.headline, self.breakdown]), "mjs-builder", "mjs-app")
         self.set_hand(hand)
-        for w in self._controls():
-            w.observe(self._on_change, "value")
+        self.watch(*self._controls())
         self.load.on_click(self._on_load)
         # Enter (or leaving the box) loads the typed hand too.
-        self.notation.observe(self._on_typed, "value")
+        self.watch(self.notation, on_change=lambda _change: self._on_load())
 
     def _controls(self):
         for s in self.sets:
@@ -184,27 +184,29 @@ class HandBuilderApp(App):
             hand = self.build()
         except HandError as e:
             self.hand, self.score, self.error = None, None, str(e)
+            # What the controls show is drawn as it stands, flowers included: only the score waits.
+            flowers = [c for c, b in self.flowers.items() if b.value]
             self.tiles.value = ('<div style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">'
-                                + "".join(meld_html(m) for m in self._melds()) + "</div>")
+                                + "".join(meld_html(m) for m in self._melds()) + flowers_html(flowers) + "</div>")
             self.hand_text.value = ""
-            self.message.value = error_html(f"Not a legal hand: {e}")
-            self.headline.value = ('<div class="mjs-headline mjs-no-hand" style="font:18px Verdana,Arial,sans-serif">'
-                                   'Score: no hand to score yet</div>')
+            self.show_error(self.message, f"Not a legal hand: {e}")
+            self.headline.value = (f'<div class="mjs-headline mjs-no-hand" role="status" aria-live="polite" '
+                                   f'style="{FONT_LARGE};color:{TEXT}">Score: no hand to score yet</div>')
             self.breakdown.value = ""
             return
         s = score(hand, rules)
         self.hand, self.score, self.error = hand, s, None
         self.tiles.value = hand_html(hand)
-        self.hand_text.value = (f'<code style="font-size:14px">{escape(format_hand(hand))}</code>')
+        self.hand_text.value = f'<code style="{MONO};font-size:0.95em">{escape(format_hand(hand))}</code>'
         self.message.value = ""
         self.headline.value = headline_html(s)
         self.breakdown.value = score_html(s)
 
     # ---------------------------------------------------------------- reactions
 
-    def _on_change(self, _change) -> None:
-        if not self._busy:
-            self.refresh()
+    def show_error(self, target: widgets.HTML, error: object) -> None:
+        """A refusal, in the panels' style (announced at once to a screen reader)."""
+        target.value = error_html(error)
 
     def _on_load(self, _button=None) -> None:
         text = self.notation.value
@@ -212,13 +214,9 @@ class HandBuilderApp(App):
             hand = load_hand(text)
         except HandError as e:
             self.error = str(e)
-            self.message.value = error_html(f"Could not read {text!r}: {e}")
+            self.show_error(self.message, f"Could not read {text!r}: {e}")
             return
         self.set_hand(hand)
-
-    def _on_typed(self, _change) -> None:
-        if not self._busy:
-            self._on_load()
 
     def load_text(self, text: str) -> None:
         """Type ``text`` into the notation box and press Load (what a test or a cell calls)."""

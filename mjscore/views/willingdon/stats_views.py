@@ -37,11 +37,17 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FixedLocator, FuncFormatter, PercentFormatter
 
 from ...willingdon.stats import HandStats
+from .._style import SERIES, SHADE_FALLBACK, ZERO
 from ..tiles import ViewError
 
-_COLOURS = ("#1b4c99", "#a81e1a", "#17703a", "#5b2a86", "#d9730d")
-_ZERO = "#a0998a"
-_SHADE = "#f3efe4"
+_COLOURS = tuple(s.colour for s in SERIES)
+_HATCHES = ("", "//", "..", "xx", "\\\\")
+_ZERO = ZERO.colour
+_SHADE = SHADE_FALLBACK
+
+
+def _pcts(values) -> str:
+    return ", ".join(f"{d}: {v:.1f}%" for d, v in values)
 
 
 def _axes(ax: Axes | None, size=(8, 4.5)) -> Axes:
@@ -195,7 +201,8 @@ def doubles_chart(*stats: HandStats, ax: Axes | None = None, most: int | None = 
     width = 0.8 / n
     for i, s in enumerate(all_stats):
         xs = [d - 0.4 + width * (i + 0.5) for d in shown.index]
-        ax.bar(xs, shown[s.label].tolist(), width=width, color=_COLOURS[i % len(_COLOURS)], label=s.label)
+        ax.bar(xs, shown[s.label].tolist(), width=width, color=_COLOURS[i % len(_COLOURS)], label=s.label,
+               hatch=_HATCHES[i % len(_HATCHES)], edgecolor="white")
     minimum = all_stats[0].minimum
     peak = float(shown.max().max())
     if minimum > 0:
@@ -215,6 +222,9 @@ def doubles_chart(*stats: HandStats, ax: Axes | None = None, most: int | None = 
     ax.set_title("How many doubles a hand has")
     ax.grid(True, axis="y", color="#e6e1d3")
     ax.legend(loc="upper right", fontsize=9)
+    ax.mjs_alt = (f"Bar chart: the share of hands with each number of doubles (0 to {labels[-1]}), "
+                  f"under {minimum} doubles shaded as paying 0. "
+                  + " ".join(f"{s.label}: " + _pcts(zip(labels, shown[s.label].tolist())) + "." for s in all_stats))
     return ax
 
 
@@ -251,8 +261,9 @@ def score_chart(*stats: HandStats, ax: Axes | None = None) -> Axes:
         for j, share in enumerate(shares):
             if share:
                 left = edges[j] * 2 ** (i / n)
-                ax.bar(left, share, width=left * (2 ** (1 / n) - 1) * 0.9, align="edge", color=colour)
-        keys.append(Patch(color=colour, label=f"{s.label} ({100 * (s.count - s.paid) / s.count:.1f}% of them pay 0)"))
+                ax.bar(left, share, width=left * (2 ** (1 / n) - 1) * 0.9, align="edge", color=colour,
+                       hatch=_HATCHES[i % len(_HATCHES)], edgecolor="white")
+        keys.append(Patch(facecolor=colour, hatch=_HATCHES[i % len(_HATCHES)], edgecolor="white", label=f"{s.label} ({100 * (s.count - s.paid) / s.count:.1f}% of them pay 0)"))
 
     ax.set_xscale("log", base=2)
     ticks = [e for e in edges if math.log2(e) % 2 == 0] or edges
@@ -268,6 +279,10 @@ def score_chart(*stats: HandStats, ax: Axes | None = None) -> Axes:
     ax.legend(handles=keys, loc="upper right", fontsize=9)
     for label in ax.get_xticklabels():
         label.set_rotation(30)
+    ax.mjs_alt = ("Bar chart of the scores of the hands that pay, on a scale where each step right is one more "
+                  "double, as shares of all hands counted. " + " ".join(
+                      f"{s.label}: {100 * s.paid / s.count:.1f}% pay, median paid score "
+                      f"{s.quantile(0.5, paid_only=True):,}, best {max(s.score_counts()):,}." for s in all_stats if s.paid))
     return ax
 
 
@@ -281,7 +296,8 @@ def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axe
     for i, s in enumerate(all_stats):
         ys = table[s.label].tolist()
         colour = _COLOURS[i % len(_COLOURS)]
-        ax.plot(xs, ys, marker="o", color=colour, linewidth=2, label=s.label)
+        ax.plot(xs, ys, marker=SERIES[i % len(SERIES)].marker, linestyle=SERIES[i % len(SERIES)].linestyle,
+                color=colour, linewidth=2, label=s.label)
         for x, y in zip(xs, ys):
             ax.annotate(f"{y:.0f}%" if y >= 10 else f"{y:.1f}%", (x, y), xytext=(0, 7),
                         textcoords="offset points", ha="center", fontsize=8, color=colour)
@@ -297,6 +313,9 @@ def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axe
     ax.set_title("How many hands pay, by the minimum")
     ax.grid(True, axis="y", color="#e6e1d3")
     ax.legend(loc="upper right", fontsize=9)
+    ax.mjs_alt = (f"Line chart: the share of hands paid under each minimum from {xs[0]} to {xs[-1]} doubles; "
+                  f"{all_stats[0].rules.name}'s own minimum, {minimum}, marked. "
+                  + " ".join(f"{s.label}: " + _pcts(zip(xs, table[s.label].tolist())) + "." for s in all_stats))
     return ax
 
 
@@ -315,13 +334,18 @@ def lines_chart(stats: HandStats, *, top: int = 12, ax: Axes | None = None) -> A
     unpaid = [100 * (ln.total - ln.paid_total) / stats.count for _, ln in lines]
     ys = list(range(len(lines)))
     ax.barh(ys, paid, color=_COLOURS[0], label="in hands that were paid")
-    ax.barh(ys, unpaid, left=paid, color="#b9c7e0", label=f"in hands under {stats.minimum} doubles (paid 0)")
+    ax.barh(ys, unpaid, left=paid, color="#b9c7e0", hatch="//", edgecolor="white",
+            label=f"in hands under {stats.minimum} doubles (paid 0)")
     ax.set_yticks(ys)
     ax.set_yticklabels(names, fontsize=9)
     ax.set_xlabel("doubles brought, per 100 hands")
     ax.set_title(f"Which lines bring the doubles ({stats.label})")
     ax.grid(True, axis="x", color="#e6e1d3")
     ax.legend(loc="lower right", fontsize=9)
+    ax.mjs_alt = (f"Horizontal bar chart: the doubles each line of the rule table brings per 100 hands "
+                  f"({stats.label}), the most first; the solid part in hands that were paid, the hatched part "
+                  f"in hands that paid 0. " + "; ".join(f"{n}: {p + u:.1f} ({p:.1f} in paid hands)"
+                                                        for n, p, u in list(zip(names, paid, unpaid))[::-1]) + ".")
     return ax
 
 
