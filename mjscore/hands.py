@@ -1,9 +1,9 @@
 """A Willingdon hand: four pungs or kongs and a pair, flowers, seat, round, how it was won.
 
 A :class:`Hand` is checked when it is made, so every ``Hand`` is a legal Goulash shape as
-RULES.md lists; a refusal is a :class:`HandError` that names the problem in a player's words.
+docs/rules.md lists; a refusal is a :class:`HandError` that names the problem in a player's words.
 
-Hands come from the JSON of RULES.md, or from the short notation typed at a table::
+Hands come from the JSON of docs/rules.md, or from the short notation typed at a table::
 
     RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1 S3 seat=E round=E
 
@@ -97,11 +97,11 @@ class Hand:
             object.__setattr__(self, "flowers", tuple(self.flowers))
         _check(self)
 
-    # The JSON of RULES.md -------------------------------------------------------------
+    # The JSON of docs/rules.md -------------------------------------------------------------
 
     @classmethod
     def from_json(cls, data: Any) -> "Hand":
-        """A hand from RULES.md's JSON, given as text or as the parsed object."""
+        """A hand from the hand JSON of docs/rules.md, given as text or as the parsed object."""
         if isinstance(data, (str, bytes)):
             try:
                 data = json.loads(data)
@@ -129,7 +129,7 @@ class Hand:
                    blessing=data.get("blessing"))
 
     def to_json(self) -> dict:
-        """The hand as RULES.md's JSON object (every key written out)."""
+        """The hand as the hand JSON of docs/rules.md object (every key written out)."""
         sets = []
         for m in self.sets:
             d = {"kind": m.kind, "tile": m.tile}

@@ -1,4 +1,4 @@
-"""Tile codes, as RULES.md fixes them, and the facts a scorer asks of a tile.
+"""Tile codes, as docs/rules.md fixes them, and the facts a scorer asks of a tile.
 
 Suits: ``1B``..``9B`` (Bamboo), ``1C``..``9C`` (Characters, "Craks"), ``1D``..``9D`` (Dots).
 Winds ``EW SW WW NW``; dragons ``RD GD WD``; flowers ``F1``..``F4``; seasons ``S1``..``S4``.
@@ -32,7 +32,7 @@ ALL_TILES = SET_TILES + BONUS_TILES
 
 
 class TileError(ValueError):
-    """A tile code that is not one of RULES.md's."""
+    """A tile code that is not one of docs/rules.md's."""
 
 
 class TileInfo(NamedTuple):

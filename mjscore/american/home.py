@@ -5,7 +5,7 @@ On a discard the thrower pays twice the value and the two others once; on a tile
 drew all three pay twice; a wall game pays nothing. A hand with no jokers (declared) doubles
 every payment again, except for Singles and Pairs and Quints hands.
 
-The four worked examples of RULES.md (docs/rules.md), for a hand worth 25:
+The four worked examples of docs/rules.md, for a hand worth 25:
 
 >>> home_payments(25, "discard").payments, home_payments(25, "discard").winner_collects
 ((50, 25, 25), 100)
@@ -27,7 +27,7 @@ class AmericanError(ValueError):
     """A payment question that cannot be answered: the message says what is wrong."""
 
 
-#: How a hand can end. A joker exchange and a Heavenly Hand pay as self-drawn (RULES.md).
+#: How a hand can end. A joker exchange and a Heavenly Hand pay as self-drawn (docs/rules.md).
 HOWS = ("discard", "self-drawn", "wall", "joker-exchange", "heavenly-hand")
 PAYS_AS = {"discard": "discard", "self-drawn": "self-drawn", "wall": "wall",
            "joker-exchange": "self-drawn", "heavenly-hand": "self-drawn"}

@@ -2,7 +2,7 @@
 the tiles in the short notation, scored by :func:`mjscore.willingdon.score`) and settling it with
 :mod:`mjscore.willingdon.settle`.
 
-Three rules of the row (RULES.md):
+Three rules of the row (docs/rules.md):
 
 - **The seat comes from the seating.** The winner sits where the night's East puts her; a row
   whose tiles say no ``seat=`` is scored for that seat (so an Earth's Blessing won by South is

@@ -2,7 +2,7 @@
 
 Every hand dealt here is a :class:`~mjscore.hands.Hand`, so it is a legal Goulash shape by
 construction: four pungs or kongs and a pair on five different tiles, no repeated flower,
-and the seat, round, self-drawn and blessing rules of RULES.md.
+and the seat, round, self-drawn and blessing rules of docs/rules.md.
 
 The first six, :data:`RAMP`, ramp up: a plain hand of exposed minor pungs, then concealed and
 major sets, winds and flowers, a Pure Hand, kongs, and last one of the big doubles. After them
@@ -25,7 +25,7 @@ Python: the dealer draws only ``rng.random()``, whose sequence Python guarantees
 seed, and builds every choice on it (never ``choice``, ``sample`` or ``shuffle``, whose
 algorithms may change).
 
-Only hands that can happen at a real table are dealt (RULES.md): an Earth's Blessing is won
+Only hands that can happen at a real table are dealt (docs/rules.md): an Earth's Blessing is won
 on East's first discard, so it has no kong, is not self-drawn, the winner does not sit East,
 and at most one set is exposed (the pung that discard completed); a Heaven's Blessing is
 East's dealt hand: nothing exposed, no kong, not self-drawn.
@@ -234,7 +234,7 @@ def _one_hand(rng: random.Random) -> Hand:
     blessing = weighted_choice(rng, ((None, 94), ("earth", 3), ("heaven", 3)))
     if blessing:  # no tile drawn yet: no kongs, not self-drawn; East is dealt Heaven's hand
         # Earth's Blessing is won on East's first discard, before the winner's first turn:
-        # the only set that can be exposed is the pung that discard completed (RULES.md).
+        # the only set that can be exposed is the pung that discard completed (docs/rules.md).
         # Heaven's hand is dealt: nothing exposed.
         claimed = next((i for i, (_, exposed) in enumerate(looks) if exposed), None)
         looks = [("pung", blessing == "earth" and i == claimed) for i in range(len(looks))]

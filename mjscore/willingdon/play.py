@@ -14,9 +14,9 @@ West holds a pair of 5 Dots and claims East's discard: the pung is exposed. West
 >>> claim("5D", discarder="E", claimer="W", held=1).allowed
 False
 
-Where the seed is silent, this module decides as a real table would, and says so:
+Where the rule book is silent, this module decides as a real table would, and says so:
 
-- A discard is claimed only into a pung (the seed's words). Holding three of the tile does not
+- A discard is claimed only into a pung (the rule book's words). Holding three of the tile does not
   let a player claim the fourth for a kong: a kong's fourth tile comes from the wall.
 - Mahjong "from a discard" is the claimed pung that completes the hand.
 - With four of each tile, one is discarded and only three are left: at most one player can

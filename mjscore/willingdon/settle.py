@@ -1,7 +1,7 @@
 """Settling a Willingdon hand between the four seats. Hand value and settlement are separate:
 :func:`mjscore.willingdon.score` says what a hand is worth, this module says who pays it.
 
-The seeds are silent on settlement; RULES.md sets the default: each of the three other
+The Willingdon rule book is silent on settlement; docs/rules.md sets the default: each of the three other
 players pays the winner the score. The optional rules are settings of :class:`TableRules`.
 
 >>> settle_win(64, winner="S", discarder="E").payments
@@ -23,7 +23,7 @@ class SettlementError(ValueError):
 
 @dataclass(frozen=True)
 class TableRules:
-    """The optional rules a table agrees before it starts (RULES.md, "Settling").
+    """The optional rules a table agrees before it starts (docs/rules.md, "Settling").
 
     ``east_double``: East pays and receives double.
     ``three_exposed_penalty``: a discard that gives mahjong to a player showing three

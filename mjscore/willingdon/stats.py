@@ -58,7 +58,7 @@ class LineCount(NamedTuple):
     """
 
     line: str  # as the breakdown reads it: "Pung of minor (2–8), exposed"
-    table: str  # the seed's table: "Hand points", "One double each", ...
+    table: str  # the rule book's table: "Hand points", "One double each", ...
     kind: str  # "points" or "doubles"
     each: int
     hands: int

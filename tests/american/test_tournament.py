@@ -136,8 +136,8 @@ def test_the_variant_otherwise_matches_the_common_table():
 def test_the_presets_are_named_with_their_sources():
     assert set(PRESETS) == {"common", "variant"}
     assert preset("common") == COMMON and get_table("variant") == VARIANT
-    assert "RULES.md" in COMMON.source and "Master Points" in COMMON.source and "Fever" in COMMON.source
-    assert "RULES.md" in VARIANT.source
+    assert "docs/rules.md" in COMMON.source and "Master Points" in COMMON.source and "Fever" in COMMON.source
+    assert "docs/rules.md" in VARIANT.source
 
 
 def test_the_table_as_a_player_reads_it():

@@ -3,7 +3,7 @@
 At home the losers pay the winner; at a tournament every player scores points, and each
 organizer publishes its own table of bonuses and penalties. The engine reads a table (a
 :class:`TournamentTable`, from a JSON file); it does not hard-code one. Two presets ship
-with mjscore: ``"common"`` (the default) and ``"variant"``, both as RULES.md gives them.
+with mjscore: ``"common"`` (the default) and ``"variant"``, both as docs/rules.md gives them.
 
 The common table: the winner scores the card value, +10 if self-drawn, +20 if jokerless (not
 Singles and Pairs); the thrower of the winning tile loses 10 if the winner showed 0-1

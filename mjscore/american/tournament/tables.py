@@ -3,7 +3,7 @@
 A :class:`TournamentTable` is one organizer's table; :func:`table_from_json` and
 :func:`load_table` read one (refusing a malformed file with one sentence that names the
 field), :func:`preset` gives the two shipped with mjscore, ``"common"`` (:data:`COMMON`, the
-default) and ``"variant"`` (:data:`VARIANT`), as RULES.md gives them.
+default) and ``"variant"`` (:data:`VARIANT`), as docs/rules.md gives them.
 
 >>> COMMON.thrower_penalty, VARIANT.thrower_penalty
 ((10, 20, 25), (10, 20, 30))
@@ -337,9 +337,9 @@ def get_table(name_or_path: str | os.PathLike) -> TournamentTable:
     return preset(text)  # refuses the unknown name
 
 
-#: The common published table, as RULES.md gives it: the default.
+#: The common published table, as docs/rules.md gives it: the default.
 COMMON = preset("common")
-#: The published variant RULES.md gives: 30 for 3 exposures, wall points to every player.
+#: The published variant docs/rules.md gives: 30 for 3 exposures, wall points to every player.
 VARIANT = preset("variant")
 PRESETS = {"common": COMMON, "variant": VARIANT}
 

@@ -1,6 +1,6 @@
 """The American payments app: choose a card value, how the hand was won, jokerless or not, and
 the card's section, and see what each player pays and what the winner collects. A menu walks
-through the four worked examples of RULES.md (docs/rules.md) for a hand worth 25.
+through the four worked examples of docs/rules.md for a hand worth 25.
 
 Every figure comes from :func:`mjscore.american.home_payments`; a refusal (a value of 0, say)
 is shown as the engine's message.

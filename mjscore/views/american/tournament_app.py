@@ -156,7 +156,7 @@ class TournamentVsHomeApp(App):
             control.disabled = not won
         self.thrower.disabled = how != "discard"
         try:
-            self.result.value = self._html(self.game)
+            self.result.value = f'<div role="status" aria-live="polite">{self._html(self.game)}</div>'
         except (TournamentError, AmericanError) as e:
             self.show_error(self.result, e)
         else:

@@ -88,8 +88,10 @@ class ScorekeeperApp(HandForm, App):
                                "mjs-score-editing")
         self.add = classed(widgets.Button(description="Add the hand", button_style="success", icon="plus"),
                            "mjs-score-add")
-        self.undo = classed(widgets.Button(description="Undo the last hand", icon="undo"), "mjs-score-undo")
-        self.sync_button = classed(widgets.Button(description="Show hands from other tabs", icon="refresh"),
+        self.undo = classed(widgets.Button(description="Undo the last hand", icon="undo",
+                                           layout=widgets.Layout(width="auto")), "mjs-score-undo")
+        self.sync_button = classed(widgets.Button(description="Show hands from other tabs", icon="refresh",
+                                                  layout=widgets.Layout(width="auto")),
                                    "mjs-score-sync")
         self.another = classed(widgets.Button(description="Another night", icon="list"), "mjs-score-another")
         (self.payments, self.status, self.totals, self.report, self.chart, self.journal) = (
@@ -228,8 +230,10 @@ class ScorekeeperApp(HandForm, App):
                       f"try again.", error=True)
             return
         others = len(self.ledger) - before - (0 if n else 1)
-        self.status.value = payments_html(line, heading=f"Hand {line.number}, corrected" if n else None) + (
-            f"<p>{others} hand{'s' * (others != 1)} from another tab came in first.</p>" if others > 0 else "")
+        self.status.value = ('<div role="status" aria-live="polite">'
+                             + payments_html(line, heading=f"Hand {line.number}, corrected" if n else None)
+                             + (f"<p>{others} hand{'s' * (others != 1)} from another tab came in first.</p>"
+                                if others > 0 else "") + "</div>")
         self._done_editing()
 
     def undo_hand(self) -> None:
@@ -258,7 +262,7 @@ class ScorekeeperApp(HandForm, App):
         if error:
             self.show_error(self.status, text)
         else:
-            self.status.value = f'<p class="mjs-score-note">{html.escape(text)}</p>'
+            self.status.value = f'<p class="mjs-score-note" role="status" aria-live="polite">{html.escape(text)}</p>'
 
     def refresh(self) -> None:
         """Read in hands another tab added, then redraw the totals, the report card, the chart
@@ -276,7 +280,7 @@ class ScorekeeperApp(HandForm, App):
         n = len(self.ledger)
         self.journal.value = (f"<p>Journal: <code>{html.escape(self.path.name)}</code>, {self.ledger.kind.a_night}"
                               f", {n} hand{'s' * (n != 1)} saved</p>")
-        self.totals.value = totals_html(self.ledger)
+        self.totals.value = f'<div role="status" aria-live="polite">{totals_html(self.ledger)}</div>'
         self.report.value = report_card_html(self.ledger)
         self.chart.value = totals_svg(self.ledger)
         self.undo.disabled = n == 0

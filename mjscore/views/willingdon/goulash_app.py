@@ -57,7 +57,7 @@ class GoulashClaimApp(App):
                             "mjs-goulash-held")
         self.last = classed(widgets.ToggleButtons(options=[("the last discard", True), ("an earlier discard", False)],
                                                   value=last_discard, description="It is",
-                                                  style={"description_width": "9em", "button_width": "10em"}),
+                                                  style={"description_width": "9em", "button_width": "auto"}),
                             "mjs-goulash-last")
         self.result = classed(widgets.HTML(), "mjs-goulash-result")
         self.ruling = None
@@ -78,7 +78,7 @@ class GoulashClaimApp(App):
             verdict = '<p class="mjs-claim-refused" style="margin:4px 0;color:#9b1c1c"><b>No claim.</b></p>'
             made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0;opacity:0.6">'
                     f'{tile_html(r.tile)}<span>the tile stays in the discards</span></div>')
-        self.result.value = (f'<div style="{_FONT}">{verdict}<p style="margin:4px 0">{escape(r.reason)}</p>'
+        self.result.value = (f'<div role="status" aria-live="polite" style="{_FONT}">{verdict}<p style="margin:4px 0">{escape(r.reason)}</p>'
                              f'{made}{self._turns_html(r)}</div>')
 
     @staticmethod

@@ -306,7 +306,7 @@ class PracticeApp(App):
             if both:
                 lines += (f'<div style="color:{_MUTED}">with both figures asked: hand points right '
                           f'{both.points_right}, doubles right {both.doubles_right}</div>')
-            self.tally.value = f'<div style="{_FONT}">{lines}</div>'
+            self.tally.value = f'<div role="status" aria-live="polite" style="{_FONT}">{lines}</div>'
         else:
             self.tally.value = f'<div style="{_FONT};color:{_MUTED}">No hands played yet.</div>'
         if self.mode.value != t.mode:

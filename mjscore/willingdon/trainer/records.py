@@ -42,7 +42,7 @@ class Played:
     """One hand answered: the first answer given (``None`` for a figure not asked, or when
     Show me came first), in the mode it was asked in.
 
-    ``hand`` may be given as its RULES.md JSON: it is read when first asked for, so opening a
+    ``hand`` may be given as its docs/rules.md JSON: it is read when first asked for, so opening a
     long progress file does not build ten thousand hands that nobody looks at.
     """
 

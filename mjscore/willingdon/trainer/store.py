@@ -10,7 +10,7 @@
     {"kind": "deal", "number": 2, "hand": {...}}
 
 ``start`` opens a session (and a Reset appends a new one); ``deal`` puts the next hand on the
-table, the hand itself in RULES.md's JSON, so a restart shows it without dealing anything;
+table, the hand itself in the hand JSON of docs/rules.md, so a restart shows it without dealing anything;
 ``answer`` is the first answer on the hand on the table (``null`` for a figure not asked or
 when Show me came first) with the right figures as scored then. Every change is one record,
 appended in one write, flushed and fsynced, under :func:`mjscore.storage.locked`: an answer
