@@ -137,3 +137,24 @@ def test_a_changed_setting_rewrites_every_link(tmp_path, monkeypatch):
 ], ids=["markdown-lab", "html-voila-branch-with-slash", "bare"])
 def test_rewrite_keeps_what_each_link_opens(text, expected):
     assert _tool().rewrite(text, "https://mybinder.org/v2/gh/new/repo/v2") == expected
+
+
+SITE = re.compile(r"https://[\w-]+\.github\.io/[\w.-]+/[^\s)\"'<>\]\\]*")
+
+
+def test_every_browser_site_link_opens_a_notebook_and_the_contents_has_one_each():
+    """The browser site (make site, published as the repository's GitHub Pages): each link to a
+    lesson there names a notebook that exists, and the contents offers every notebook that way."""
+    base = _tool().site_setting()
+    seen = set()
+    for path in (README, *sorted(NOTEBOOKS.glob("*.ipynb"))):
+        for link in SITE.findall(_text(path)):
+            assert link.startswith(base), f"{path.name}: {link} is not under {base}"
+            rest = link[len(base):]
+            if rest:
+                query = parse_qs(urlsplit(rest).query)
+                assert urlsplit(rest).path == "lab/index.html" and "path" in query, link
+                assert (NOTEBOOKS / query["path"][0]).exists(), f"{path.name}: {link} opens no notebook"
+                if path == CONTENTS:
+                    seen.add(query["path"][0])
+    assert seen == {p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")}

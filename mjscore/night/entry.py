@@ -97,6 +97,14 @@ class Figures(dict):
     def __reduce__(self):  # copy and pickle build a new one, not fill in an empty one
         return (Figures, (dict(self),))
 
+    def __str__(self) -> str:
+        """As a scorekeeper reads them out (``repr`` stays the dict's):
+
+        >>> print(Figures({"Ann": 100, "Bea": -25, "Cat": 0}))
+        Ann +100, Bea −25, Cat 0
+        """
+        return ", ".join(f"{p} {f'{v:+,}'.replace('-', '−') if v else 0}" for p, v in self.items())
+
 
 @dataclass(frozen=True)
 class Line:
