@@ -40,6 +40,9 @@ notebooks: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -c $(PINS) mahjong
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/night.py
+	$(BIN)/python benchmarks/practice.py
+	$(BIN)/python benchmarks/classroom.py
 
 ## make present: the collection as clean apps for a projector (Voila, code hidden, enlarged by the
 ## classroom template in voila/templates/, found through JUPYTER_PATH). Voila takes no --allow-root.

@@ -170,12 +170,24 @@ def append_record(path: Path | str, data: bytes) -> int:
             n = os.write(fd, view)
             view = view[n:]
         os.fsync(fd)
-        size = os.fstat(fd).st_size
+        # Not fstat: in a browser kernel's /drive it still gives the size before the write.
+        size = os.lseek(fd, 0, os.SEEK_END)
     finally:
         os.close(fd)
     if new:
         _sync_folder(path.parent)
     return size
+
+
+def cut_back(path: Path | str, size: int) -> None:
+    """Cut ``path`` back to its first ``size`` bytes, synced: takes back a record that was only
+    partly written (a failed append, or a torn last line set aside). Hold :func:`locked`."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+    try:
+        os.ftruncate(fd, size)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _sync_folder(folder: Path) -> None:

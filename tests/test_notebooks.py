@@ -23,12 +23,7 @@ BINDER = "https://mybinder.org/v2/gh/mjscore/mjscore/main"
 PLANNED = ("00-start-here", "01-american-who-pays", "02-willingdon-hand-points", "03-doubles-compound",
            "04-willingdon-faq", "05-playing-goulash", "06-tournament-vs-home", "07-practice",
            "08-scorekeeper", "09-how-rare")
-#: Notebooks whose navigation is being regenerated (issue 14): their shape is checked, and an
-#: XPASS says the marks below can go. The lead empties this after merging issue 14.
-REGENERATING = {"06-tournament-vs-home", "07-practice", "08-scorekeeper"}
-LESSONS = tuple(pytest.param(name, marks=pytest.mark.xfail(
-    reason="issue 14 regenerates its navigation (title '# N. Title', next and back links)", strict=False))
-    if name in REGENERATING else name for name in PLANNED)
+LESSONS = PLANNED
 
 PRESENT = sorted(NOTEBOOKS.glob("*.ipynb"))
 ABSOLUTE = re.compile(r"(?<![\w.:/~-])(?:/(?:home|root|tmp|work|Users|usr|var|opt|private|mnt)/|[A-Za-z]:\\\\)")

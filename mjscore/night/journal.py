@@ -65,7 +65,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Sequence
 
-from ..storage import append_record, atomic_write, data_dir, locked, read_bytes
+from ..storage import append_record, atomic_write, cut_back, data_dir, locked, read_bytes
 from .entry import Entry, LedgerError, LoadResult
 from .ledger import Ledger
 from .replay import _decode, _header, _heading, _record, _Replay, _torn_problem, journal_text, read_journal
@@ -186,12 +186,7 @@ class Journal:
             self._wrote(self.sig, text.encode("utf-8"), ledger)
         except OSError:  # not on disk for sure: take back whatever part of it reached the file
             try:
-                fd = os.open(self.path, os.O_WRONLY)
-                try:
-                    os.ftruncate(fd, self.offset)
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
+                cut_back(self.path, self.offset)
             except OSError:
                 pass
             raise
@@ -235,12 +230,7 @@ class Journal:
     def _set_aside_torn(self) -> None:
         aside = self.path.with_name(self.path.stem + ".torn.csv")
         append_record(aside, self.torn + b"\n")
-        fd = os.open(self.path, os.O_WRONLY)
-        try:
-            os.ftruncate(fd, self.offset)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        cut_back(self.path, self.offset)
         self.notes.append(f"the last row of {self.path.name} was cut short by a crash: it is set aside "
                           f"in {aside.name}")
         self.torn = b""

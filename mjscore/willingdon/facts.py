@@ -154,6 +154,29 @@ class Facts:
         else:
             self.own_flowers = self.round_flowers = self.bouquets = ()
 
+    def misread(self, **changes: object) -> "Facts":
+        """These facts with some read differently, and what follows from them worked out again
+        (``suits`` gives ``one_suit`` and ``honours_only``; ``winds`` and ``dragons`` their counts):
+        the trainer asks the rows what a learner who read the hand so would have counted.
+
+        >>> from mjscore.hands import parse
+        >>> f = Facts(parse("EWx3 SWx3 WWx3 NWx3 RDx2"))
+        >>> f.misread(winds=f.winds[:3]).wind_sets, f.wind_sets
+        (3, 4)
+        """
+        new = object.__new__(Facts)
+        for name in self.__slots__:
+            setattr(new, name, getattr(self, name))
+        for name, value in changes.items():
+            setattr(new, name, value)
+        if "suits" in changes:
+            new.one_suit, new.honours_only = len(new.suits) == 1, not new.suits
+        if "winds" in changes:
+            new.wind_sets = len(new.winds)
+        if "dragons" in changes:
+            new.dragon_sets = len(new.dragons)
+        return new
+
     @property
     def buckets(self) -> dict[str, tuple]:
         """The tiles of each kind of set the hand has: ``{"pung-minor-exposed": ("2B",), ...}``."""

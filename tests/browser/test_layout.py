@@ -17,7 +17,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 pytestmark = pytest.mark.browser
 
 SCREEN = {"width": 1024, "height": 768}
-REWRITTEN = {"07-practice.ipynb", "08-scorekeeper.ipynb"}
+REWRITTEN: set[str] = set()  # notebooks awaiting a re-layout: none
 
 #: Elements that stick out of their cell or scroll sideways, with where they are, for the message.
 OVERFLOWS = """() => {

@@ -81,10 +81,7 @@ def _like(hand: Hand, **changes) -> SimpleNamespace:
 
 
 def _facts(hand, **attrs) -> Facts:
-    f = Facts(hand)
-    for k, v in attrs.items():
-        setattr(f, k, v)
-    return f
+    return Facts(hand).misread(**attrs)
 
 
 # Misreadings: (why, facts as misread or None when it does not apply). Each is a way learners
