@@ -161,7 +161,7 @@ def test_a_name_like_b_ann_shows_as_typed():
 
 def test_five_players_the_bettor_sits_out_and_picks():
     app = ScorekeeperApp(journal="five.csv", players=FOUR + ["Eve"])
-    assert app.five.layout.display is None
+    assert app.five.layout.display == ""
     assert app.bettor.value == "Eve" and app.winner.options == tuple(FOUR)
     app.winner.value, app.how.value, app.thrower.value = "Ann", "discard", "Cat"
     assert "Click whom the bettor backs" in app.payments.value
@@ -295,7 +295,7 @@ def test_a_new_night_or_a_saved_one_chosen_from_the_list():
     app.winner.value, app.how.value = "Ann", "self-drawn"
     app.add.click()
     app.another.click()  # back to the list: the night is saved
-    assert app.ledger is None and app.setup.layout.display is None
+    assert app.ledger is None and app.setup.layout.display == ""
     assert [v for _, v in app.nights.options] == ["tuesday.csv"]
     # A new night under a name already used is refused, not written over.
     app.name.value, app.players.value = "tuesday.csv", "Eve, Fay, Gil, Hal"
@@ -334,11 +334,11 @@ def test_correct_hand_3_from_the_table_restart_and_carry_on():
 def test_a_willingdon_night_in_the_app_tiles_and_the_sets_shown_before_the_discard():
     app = ScorekeeperApp(journal="goulash.csv")
     app.players.value, app.game.value = "Ann, Bea, Cat, Dee", "willingdon"
-    assert app.willingdon_rules.layout.display is None and app.american_rules.layout.display == "none"
+    assert app.willingdon_rules.layout.display == "" and app.american_rules.layout.display == "none"
     app.penalty.value = True
     app.start.click()
     assert app.ledger.game == "willingdon" and app.ledger.table_rules.three_exposed_penalty
-    assert app.american_box.layout.display == "none" and app.willingdon_box.layout.display is None
+    assert app.american_box.layout.display == "none" and app.willingdon_box.layout.display == ""
     assert ("False mahjong", "false-mahjong") in app.how.options
     app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Dee"
     assert "Type the tiles" in app.payments.value

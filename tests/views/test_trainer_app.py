@@ -261,7 +261,7 @@ def test_modes_ask_one_figure_and_keep_a_tally_line_each(app):
     app.next.click()
     app.mode.value = "points"
     assert app.trainer.mode == "points" and app.doubles.layout.display == "none"
-    assert app.points.layout.display is None
+    assert app.points.layout.display == ""
     app.points.value = 40
     app.check.click()
     html = app.feedback.value

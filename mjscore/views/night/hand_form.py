@@ -28,7 +28,7 @@ _EXPOSED = (("as the tiles show", None), ("0", 0), ("1", 1), ("2", 2), ("3", 3),
 
 
 def _hide(widget: widgets.Widget, hidden: bool) -> None:
-    widget.layout.display = "none" if hidden else None
+    widget.layout.display = "none" if hidden else ""  # "" not None: a browser kernel sends None as nothing
 
 
 class HandForm:

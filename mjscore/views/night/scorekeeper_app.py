@@ -136,8 +136,8 @@ class ScorekeeperApp(HandForm, App):
         self.open.disabled = not found
 
     def _show_rules(self) -> None:
-        self.american_rules.layout.display = None if self.game.value == "american" else "none"
-        self.willingdon_rules.layout.display = None if self.game.value == "willingdon" else "none"
+        self.american_rules.layout.display = "" if self.game.value == "american" else "none"
+        self.willingdon_rules.layout.display = "" if self.game.value == "willingdon" else "none"
 
     def carry_on(self) -> None:
         """Open the night chosen in the list of saved nights."""
@@ -187,12 +187,12 @@ class ScorekeeperApp(HandForm, App):
             self.game.value = self.ledger.game
         self._setup_hand()
         self.setup.layout.display = "none"
-        self.hand_box.layout.display = self.night_box.layout.display = None
+        self.hand_box.layout.display = self.night_box.layout.display = ""
 
     def close_night(self) -> None:
         """Back to the list of nights (the night is saved: nothing to do)."""
         self.ledger = self.path = None
-        self.setup.layout.display = None
+        self.setup.layout.display = ""
         self.hand_box.layout.display = self.night_box.layout.display = "none"
         self.name.value = f"night-{date.today().isoformat()}.csv"
         self._list_nights()

@@ -313,8 +313,8 @@ class PracticeApp(App):
             with self._quietly():
                 self.mode.value = t.mode
         ask_points, ask_doubles = asks(t.mode)
-        self.points.layout.display = None if ask_points else "none"
-        self.doubles.layout.display = None if ask_doubles else "none"
+        self.points.layout.display = "" if ask_points else "none"
+        self.doubles.layout.display = "" if ask_doubles else "none"
         self.where.value = where_html(t)
         messages = t.take_messages()
         if messages:
