@@ -39,6 +39,7 @@ from ...american.tournament import compare
 from ...american.tournament.compare import home_points, same_players
 from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import COMMON, EXPOSURE_BANDS, PRESETS, TournamentTable
+from .._style import series
 
 
 def _table(table: TournamentTable | None) -> TournamentTable:
@@ -232,12 +233,12 @@ def standings_chart(games: Sequence[Game], table: TournamentTable | None = None,
     top = leaders(games, table, home_rules)
     titles = {"home": "Home payments (running total)",
               "tournament": f"Tournament points: {_table(table).name}"}
-    colours = ("#1b4c99", "#17703a", "#a81e1a", "#d9730d", "#5b2a86")
     for ax, system in zip(axes, ("home", "tournament")):
         part = frame[system]
         for i, p in enumerate(part.columns):
-            ax.plot(part.index, part[p], marker="o", markersize=3, color=colours[i % len(colours)],
-                    label=_label(p))
+            look = series(i)  # colour-blind-safe, with its own marker and dashes as well
+            ax.plot(part.index, part[p], marker=look.marker, markersize=4, color=look.colour,
+                    linestyle=look.linestyle, label=_label(p))
         ax.axhline(0, color="#999", linewidth=0.8)
         ax.set_title(titles[system], fontsize=11)
         ax.set_xlabel("after game")
@@ -247,6 +248,9 @@ def standings_chart(games: Sequence[Game], table: TournamentTable | None = None,
         ax.text(0.02, 0.97, f"first: {first}", transform=ax.transAxes, va="top", fontsize=9)
     axes[1].legend(loc="center left", bbox_to_anchor=(1.02, 0.5), frameon=False)
     fig.tight_layout()
+    fig.mjs_alt = (f"Two line charts of each player's running total, game by game ({len(frame) - 1} games): "
+                   f"first at home {' and '.join(top['home'])}; first at the tournament "
+                   f"{' and '.join(top['tournament'])}.")
     return fig
 
 
