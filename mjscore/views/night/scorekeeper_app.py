@@ -74,9 +74,9 @@ class ScorekeeperApp(HandForm, App):
                                "mjs-score-players")
         self.game = classed(widgets.ToggleButtons(options=(("American", "american"), ("Willingdon", "willingdon")),
                                                   value=game, description="Game"), "mjs-score-game")
-        self.league_card = classed(widgets.Checkbox(description="No jokerless double for Quints either (off: only "
-                                                    "Singles and Pairs, as the card prints it)", value=True,
-                                                    indent=True, layout=widgets.Layout(width="40em")),
+        self.league_card = classed(widgets.Checkbox(description="Quints exempt from the jokerless double too",
+                                                    tooltip="Off: only Singles and Pairs, as the League's card prints it",
+                                                    value=True, indent=True, layout=widgets.Layout(width="auto")),
                                    "mjs-score-league-card")
         self.east_double = classed(widgets.Checkbox(description="East pays and receives double", indent=True),
                                    "mjs-score-east-double")

@@ -160,7 +160,7 @@ class PracticeApp(App):
         self.feedback = classed(widgets.HTML(), "mjs-practice-feedback")
         self.played = classed(widgets.Select(options=[], rows=6, description="Played",
                                              style={"description_width": "7em"},
-                                             layout=widgets.Layout(width="46em")), "mjs-practice-played")
+                                             layout=widgets.Layout(width="auto", max_width="100%")), "mjs-practice-played")
         self.review = classed(widgets.HTML(), "mjs-practice-review")
         self.mode = classed(widgets.ToggleButtons(options=[(label, m) for m, label in _MODE_LABELS.items()],
                                                   value=self.trainer.mode, description="Practise",
