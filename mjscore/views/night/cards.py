@@ -55,7 +55,8 @@ def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
     def y(v: int) -> float:
         return round(top + h * (high - v) / span, 1)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg" width="{width}" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg" width="100%" '
+             f'style="max-width:{width}px" '
              f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="Running totals after {len(ledger)} hands" font-family="sans-serif" font-size="11">',
              f'<text x="{left}" y="14" font-weight="bold">The night so far: {len(ledger)} hand'
@@ -116,24 +117,26 @@ def payments_html(line: Line, *, heading: str | None = None) -> str:
 
 
 def report_card_html(ledger: Ledger) -> str:
-    """The report card as an HTML table, every cell escaped."""
-    cols = ledger.report_columns()
-    k = len(ledger.players)
-    first = len(cols) - 2 * k
-    head = "".join(f'<th class="mjs-text">{html.escape(c)}</th>' if i < first else
-                   f"<th>{html.escape(c)}</th>" for i, c in enumerate(cols))
-    body = []
-    for row in ledger.report_rows():
-        cells = []
-        for i, v in enumerate(row.values()):
-            if i >= first:
-                cells.append(f'<td class="{_cls(v)}">{_signed(v)}</td>')
-            else:
-                cells.append(f'<td class="mjs-text">{html.escape(str(v))}</td>')
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    if not body:
+    """The report card as a narrow HTML table (it fits a projector at 1024 px): a row per hand,
+    what it was in words, then for each player what the hand paid and the running total after
+    it. Every cell escaped.
+
+    >>> from mjscore.night import Ledger
+    >>> night = Ledger(["Ann", "Bea", "Cat", "Dee"])
+    >>> _ = night.add(winner="Ann", how="discard", thrower="Cat", value=25)
+    >>> "+100" in report_card_html(night) and "Ann wins on Cat" in report_card_html(night)
+    True
+    """
+    if not ledger.lines:
         return '<p class="mjs-night">No hands yet.</p>'
-    group = (f'<tr><th colspan="{first}"></th><th colspan="{k}">paid this hand</th>'
-             f'<th colspan="{k}">running totals</th></tr>')
-    return (f'{_STYLE}<table class="mjs-night mjs-report"><thead>{group}<tr>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table>')
+    names = "".join(f"<th>{html.escape(p)}</th>" for p in ledger.players)
+    body = []
+    for line in ledger.lines:
+        cells = "".join(f'<td><span class="{_cls(v)}">{_signed(v)}</span><br>'
+                        f'<span class="{_cls(t)}" style="opacity:0.8">{_signed(t)}</span></td>'
+                        for v, t in zip(line.payments.values(), line.totals.values()))
+        body.append(f'<tr><td>{line.number}</td><td class="mjs-text" style="white-space:normal;max-width:18em">'
+                    f'{html.escape(line.text)}</td>{cells}</tr>')
+    return (f'{_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand paid '
+            f'(above) and the running total after it (below)</caption><thead><tr><th>#</th>'
+            f'<th class="mjs-text">hand</th>{names}</tr></thead><tbody>{"".join(body)}</tbody></table>')

@@ -105,7 +105,8 @@ class ScorekeeperApp(HandForm, App):
                                    self.willingdon_rules, self.start])
         self.hand_box = widgets.VBox([self.editing, self._build_hand(), widgets.HBox([self.add, self.undo]),
                                       self.payments], layout=widgets.Layout(display="none"))
-        self.night_box = widgets.VBox([widgets.HBox([self.totals, self.chart]), self.report,
+        self.night_box = widgets.VBox([widgets.HBox([self.totals, self.chart], layout=widgets.Layout(flex_flow="row wrap")),
+                                       self.report,
                                        widgets.HBox([self.sync_button, self.another])],
                                       layout=widgets.Layout(display="none"))
         self.widget = classed(widgets.VBox([self.journal, self.setup, self.hand_box, self.status, self.night_box]),
