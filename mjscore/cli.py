@@ -119,7 +119,7 @@ def _add_deal(sub) -> None:
     p.add_argument("--count", type=_whole("--count"), default=10,
                    help=f"how many hands, 0 to {_MAX_DEAL:,} (default 10)")
     p.add_argument("--seed", type=_whole("--seed"), default=0,
-                   help="the seed of the random hands after the ramp (default 0)")
+                   help="seed of the random hands after the warm-up hands (default 0)")
     p.set_defaults(run=_run_deal)
 
 

@@ -285,7 +285,7 @@ def dealt_hand(number: int, seed: int = 0) -> Hand:
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ValueError(f"a hand number is a whole number 1 or more, not {number!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        raise ValueError(f"a seed must be a whole number, not {seed!r}")
     if number <= len(RAMP):
         return RAMP[number - 1]
     return random_hand(_rng(seed, number))
@@ -309,6 +309,6 @@ def deal(count: int, seed: int = 0) -> list[Hand]:
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"the number of hands must be a whole number 0 or more, not {count!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        raise ValueError(f"a seed must be a whole number, not {seed!r}")
     hands = dealer(seed)
     return [next(hands) for _ in range(count)]

@@ -200,7 +200,7 @@ def _whole(what: str, n: object) -> int:
 
 def _seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise StatsError(f"the seed must be a whole number, not {seed!r}")
+        raise StatsError(f"a seed must be a whole number, not {seed!r}")
     return seed
 
 

@@ -76,7 +76,7 @@ class Trainer:
     def __init__(self, path: str | os.PathLike | None = None, *, seed: int = 0,
                  rules: RuleSet = WILLINGDON) -> None:
         if not is_count(seed):
-            raise TrainerError(f"the seed must be a whole number 0 or more, not {seed!r}")
+            raise TrainerError(f"a seed must be a whole number 0 or more, not {seed!r}")
         path = Path(path) if path is not None else progress_path()
         if path.suffix == ".json":
             path = path.with_suffix(".jsonl")

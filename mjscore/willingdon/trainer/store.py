@@ -152,7 +152,7 @@ def _start(r: dict) -> Progress:
         raise Unreadable(f"it is version {r.get('version')!r}, and this mjscore reads version {VERSION}")
     seed = r.get("seed")
     if not is_count(seed):
-        raise Unreadable("the seed is not a whole number")
+        raise Unreadable("its seed is not a whole number")
     return Progress(seed=seed, table=_hand_data(r.get("hand")))
 
 
