@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -22,27 +23,37 @@ class Parser(argparse.ArgumentParser):
         raise CLIError(message)
 
 
-def _whole(what: str, minimum: int = 0):
+def _whole(what: str, minimum: int = 0, maximum: int | None = None):
+    """An argparse type: a whole number from ``minimum`` to ``maximum``, refused naming ``what``."""
+    from .inputs import InputError, whole_number
+
     def convert(text: str) -> int:
         try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-        if n < minimum:
-            raise argparse.ArgumentTypeError(f"{what} must be {minimum} or more, not {n}")
+            n = whole_number(text, what, minimum, maximum)
+        except InputError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        if n is None:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not an empty value")
         return n
     return convert
 
 
-def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    from .storage import read_bytes
+#: The Willingdon doubles settings (a hand has at most a handful of doubles; 13 is the ceiling).
+from .willingdon.rules import MAX_DOUBLES  # noqa: E402  (0 to 13 doubles)
+from .night.entry import MAX_VALUE  # noqa: E402  (the largest card value)
+#: The largest seed (a 64-bit number).
+MAX_SEED = 2**63 - 1
 
-    try:
-        return read_bytes(path, CLIError).decode("utf-8")
-    except UnicodeDecodeError:
-        raise CLIError(f"{path} is not a text file") from None
+
+def _read_text(path: str, what: str = "hand file", kind: str = "hand") -> str:
+    """A file's text (or standard input's, for ``-``), bounded and decoded (mjscore.inputs)."""
+    from .inputs import read_text
+
+    return read_text(path, kind, what, CLIError)
+
+
+def _where(path: str) -> str:
+    return "standard input" if path == "-" else path
 
 
 def _print_json(data: object) -> None:
@@ -60,8 +71,8 @@ def _print_json(data: object) -> None:
 def _add_willingdon(sub) -> None:
     p = sub.add_parser("willingdon", help="score a Willingdon hand given as JSON (or notation)")
     p.add_argument("hand", help="a file with the hand as JSON (see docs/rules.md), or - for standard input")
-    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles"), default=None)
-    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles"), default=None)
+    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles", 0, MAX_DOUBLES), default=None)
+    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles", 0, MAX_DOUBLES), default=None)
     p.add_argument("--explain", action="store_true", help="print the breakdown for a person")
     p.set_defaults(run=_run_willingdon)
 
@@ -70,7 +81,12 @@ def _run_willingdon(args) -> None:
     from .hands import load_hand
     from .willingdon.scoring import WILLINGDON, score
 
-    hand = load_hand(_read_text(args.hand))
+    from .hands import HandError
+
+    try:
+        hand = load_hand(_read_text(args.hand))
+    except HandError as e:
+        raise CLIError(f"{_where(args.hand)}: {e}") from None
     rules = WILLINGDON
     settings = {k: v for k, v in (("clean_hand_doubles", args.clean_hand_doubles),
                                   ("minimum_doubles", args.minimum_doubles)) if v is not None}
@@ -90,7 +106,7 @@ def _add_american(sub) -> None:
     from .american.home import CATEGORIES, HOWS
 
     p = sub.add_parser("american", help="who pays what for an American Mah Jongg hand")
-    p.add_argument("--value", required=True, type=_whole("the hand's value", 1))
+    p.add_argument("--value", required=True, type=_whole("the hand's value", 1, MAX_VALUE))
     p.add_argument("--how", required=True, choices=HOWS, metavar="{" + "|".join(HOWS) + "}")
     p.add_argument("--jokerless", action="store_true", help="declared jokerless")
     p.add_argument("--category", default="other", choices=list(CATEGORIES),
@@ -116,9 +132,9 @@ _MAX_DEAL = 100_000
 
 def _add_deal(sub) -> None:
     p = sub.add_parser("deal", help="deal Willingdon practice hands as JSON (the six ramp hands first)")
-    p.add_argument("--count", type=_whole("--count"), default=10,
+    p.add_argument("--count", type=_whole("--count", 0, _MAX_DEAL), default=10,
                    help=f"how many hands, 0 to {_MAX_DEAL:,} (default 10)")
-    p.add_argument("--seed", type=_whole("--seed"), default=0,
+    p.add_argument("--seed", type=_whole("--seed", 0, MAX_SEED), default=0,
                    help="seed of the random hands after the warm-up hands (default 0)")
     p.set_defaults(run=_run_deal)
 
@@ -140,12 +156,12 @@ def _add_tournament(sub) -> None:
     from .american.tournament.scoring import PRESET_NAMES, TOURNAMENT_HOWS
 
     p = sub.add_parser("tournament", help="tournament points for an American Mah Jongg hand, by role")
-    p.add_argument("--value", type=_whole("the hand's value", 1), default=None,
+    p.add_argument("--value", type=_whole("the hand's value", 1, MAX_VALUE), default=None,
                    help="the card value (not needed for a wall or unfinished game)")
     p.add_argument("--how", required=True, choices=TOURNAMENT_HOWS,
                    metavar="{" + "|".join(TOURNAMENT_HOWS) + "}")
     p.add_argument("--jokerless", action="store_true", help="the winning hand has no jokers")
-    p.add_argument("--exposures", type=_whole("--exposures"), default=0,
+    p.add_argument("--exposures", type=_whole("--exposures", 0, 4), default=0,
                    help="how many exposures the winner showed, 0 to 4 (default 0)")
     p.add_argument("--category", default="other", choices=list(CATEGORIES),
                    metavar="{" + "|".join(CATEGORIES) + "}")
@@ -182,13 +198,13 @@ def _add_night(sub) -> None:
 
 def _add_stats(sub) -> None:
     p = sub.add_parser("stats", help="how rare is a good Willingdon hand: scores counted over many hands")
-    p.add_argument("--hands", "--count", dest="hands", type=_whole("--hands"), default=100_000,
+    p.add_argument("--hands", "--count", dest="hands", type=_whole("--hands", 0, 10**9), default=100_000,
                    help="how many hands (default 100,000)")
-    p.add_argument("--seed", type=_whole("--seed"), default=0, help="the random seed (default 0)")
+    p.add_argument("--seed", type=_whole("--seed", 0, MAX_SEED), default=0, help="the random seed (default 0)")
     p.add_argument("--dealt", action="store_true",
                    help="count the practice trainer's dealt hands instead of the random-hand model's")
-    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles"), default=None)
-    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles"), default=None)
+    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles", 0, MAX_DOUBLES), default=None)
+    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles", 0, MAX_DOUBLES), default=None)
     p.add_argument("--json", action="store_true", help="print the counts as JSON")
     p.set_defaults(run=_run_stats)
 
@@ -255,20 +271,55 @@ _COMMANDS.append(_add_practice)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Bad input: one ``mjscore: error:`` line and status 2. The output cannot
+    be written (a full disk): one line and status 1. Its reader went away (``| head``): quietly, 1."""
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
         if not getattr(args, "run", None):
             raise CLIError("name a command: " + ", ".join(parser.command_names))
         args.run(args)
+        sys.stdout.flush()
     except ValueError as e:  # every engine error is a ValueError subclass
-        print(f"mjscore: error: {e}", file=sys.stderr)
+        _say(f"mjscore: error: {_one_line(e)}")
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        return 0
+        _drop_stdout()
+        return 1
+    except OSError as e:  # the output could not be written (a full disk), or a file not kept
+        _drop_stdout()
+        where = f" {e.filename}" if e.filename else " the output"
+        _say(f"mjscore: error: cannot write{where}: {e.strerror or e}")
+        return 1
+    except RecursionError:
+        _say("mjscore: error: the input is nested too deeply to read")
+        return 2
     return 0
+
+
+def _one_line(e: BaseException) -> str:
+    from .inputs import shown
+
+    return shown(" ".join(str(e).split()) or type(e).__name__)
+
+
+def _say(line: str) -> None:
+    try:
+        print(line, file=sys.stderr)
+    except OSError:
+        pass
+
+
+def _drop_stdout() -> None:
+    """Point standard output at nothing, so that Python's last flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -103,10 +103,10 @@ class Hand:
     def from_json(cls, data: Any) -> "Hand":
         """A hand from the hand JSON of docs/rules.md, given as text or as the parsed object."""
         if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise HandError(f"the hand is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+            from .inputs import decode, load_json
+
+            text = decode(data, "the hand", HandError) if isinstance(data, bytes) else data
+            data = load_json(text, "", HandError)
         if not isinstance(data, dict):
             raise HandError("a hand must be a JSON object with 'sets' (and optionally flowers, seat, round, self_drawn, blessing)")
         unknown = sorted(set(data) - _HAND_KEYS)

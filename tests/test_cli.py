@@ -82,16 +82,16 @@ def test_willingdon_under_the_minimum_explains_how_close(capsys, monkeypatch):
 
 BAD = [
     (["american", "--value", "abc", "--how", "discard"], "whole number"),
-    (["american", "--value", "0", "--how", "discard"], "1 or more"),
-    (["american", "--value", "-5", "--how", "discard"], "1 or more"),
+    (["american", "--value", "0", "--how", "discard"], "from 1 to 100,000"),
+    (["american", "--value", "-5", "--how", "discard"], "from 1 to 100,000"),
     (["american", "--value", "2.5", "--how", "discard"], "whole number"),
     (["american", "--value", "25", "--how", "stolen"], "invalid choice"),
     (["american", "--value", "25"], "required"),
     (["american", "--value", "25", "--how", "discard", "--category", "sevens"], "invalid choice"),
     (["willingdon"], "required"),
-    (["willingdon", "/no/such/hand.json"], "no such file"),
+    (["willingdon", "/no/such/hand.json"], "no such hand file"),
     (["willingdon", "-", "--minimum-doubles", "x"], "whole number"),
-    (["willingdon", "-", "--clean-hand-doubles", "-1"], "0 or more"),
+    (["willingdon", "-", "--clean-hand-doubles", "-1"], "from 0 to 13"),
     (["nonsense"], "invalid choice"),
     ([], "name a command"),
 ]
@@ -110,7 +110,7 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     ('{"sets": []}', "four pungs or kongs and one pair"),
     ('{"sets": [{"kind": "pung", "tile": "ZZ"}]}', "'ZZ' is not a tile code"),
     (json.dumps({**HAND, "flowers": ["F1", "F1"]}), "appears twice"),
-    ("", "four pungs or kongs and one pair"),
+    ("", "standard input is empty"),
     ("\xff\xfe", "not a set"),
 ])
 def test_bad_hands_exit_2_with_one_line(capsys, monkeypatch, text, message):
@@ -125,7 +125,7 @@ def test_a_folder_or_binary_file_is_refused(capsys, tmp_path):
     binary = tmp_path / "hand.bin"
     binary.write_bytes(b"\x80\x81\xff")
     code, _, err = run(capsys, "willingdon", str(binary))
-    assert code == 2 and "not a text file" in err
+    assert code == 2 and "not UTF-8 text" in err
 
 
 def test_python_dash_m_and_no_traceback():

@@ -28,7 +28,7 @@ VIEW_LIBRARIES = ("pandas", "matplotlib", "ipywidgets", "IPython", "numpy")
 GAMES = ("mjscore.willingdon", "mjscore.american")
 MAY_USE_BOTH = ("mjscore.night", "mjscore.cli", "mjscore", "mjscore.__main__")
 #: Shared facts and safe files: no game, no night, no command line.
-SHARED = ("mjscore.tiles", "mjscore.hands", "mjscore.storage")
+SHARED = ("mjscore.tiles", "mjscore.hands", "mjscore.storage", "mjscore.inputs")
 
 MODULE_LINES, CLASS_LINES = 450, 250
 #: The rooms still too big today, each with the issue that splits it. Paths from the checkout;

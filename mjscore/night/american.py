@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ..american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, PAYS_AS, AmericanError, HomeRules,
                              home_payments, settle)
-from .entry import Entry, LedgerError, how_word, match_name, whole, word, yes
+from .entry import MAX_VALUE, Entry, LedgerError, how_word, match_name, whole, word, yes
 
 __all__ = ["AMERICAN_COLUMNS", "American", "tournament_games"]
 
@@ -76,7 +76,7 @@ class American:
         if category not in CATEGORIES:
             raise LedgerError(f"unknown category {e.category!r} (one of {', '.join(CATEGORIES)})")
         jokerless = yes(e.jokerless, "jokerless")
-        value = whole(e.value, "the hand's value")
+        value = whole(e.value, "the hand's value", None, MAX_VALUE)
         default_bettor = self.bettor(players)
         bettor = pick = None
         if default_bettor is not None:

@@ -18,7 +18,9 @@ import json
 import sys
 from pathlib import Path
 
-from .entry import LedgerError
+from ..inputs import regular_file, shown
+from ..willingdon.settle import MAX_PENALTY
+from .entry import MAX_SCORE, LedgerError
 
 __all__ = ["register"]
 
@@ -37,7 +39,7 @@ def register(sub, whole) -> None:
 
     p = sub.add_parser("correct", help="correct an earlier hand of a night's journal")
     p.add_argument("journal", metavar="JOURNAL.csv")
-    p.add_argument("number", type=whole("the hand number", 1), metavar="N", help="the hand to correct (from 1)")
+    p.add_argument("number", type=whole("the hand number", 1, 10**9), metavar="N", help="the hand to correct (from 1)")
     _hand_options(p, whole)
     p.set_defaults(run=_run_correct)
 
@@ -60,7 +62,7 @@ def _night_options(p, whole) -> None:
     g.add_argument("--game", default=None, choices=("american", "willingdon"), help="default american")
     g.add_argument("--east-double", action="store_true", help="Willingdon: East pays and receives double")
     g.add_argument("--three-exposed-penalty", action="store_true", help="Willingdon: the penalty rule")
-    g.add_argument("--false-mahjong", type=whole("--false-mahjong"), default=None, metavar="N",
+    g.add_argument("--false-mahjong", type=whole("--false-mahjong", 0, MAX_PENALTY), default=None, metavar="N",
                    help="Willingdon: what a false mahjong costs, to each player (default 500)")
 
 
@@ -70,7 +72,7 @@ def _hand_options(p, whole) -> None:
     g.add_argument("--how", default=None, metavar="HOW",
                    help="discard, self-drawn, wall, joker-exchange, heavenly-hand; Willingdon: false-mahjong")
     g.add_argument("--thrower", default=None, help="who threw the winning tile (on a discard)")
-    g.add_argument("--value", type=whole("--value"), default=None,
+    g.add_argument("--value", type=whole("--value", 0, MAX_SCORE), default=None,
                    help="the card value (American) or the score (Willingdon)")
     g.add_argument("--jokerless", action=argparse.BooleanOptionalAction, default=None,
                    help="declared jokerless (American)")
@@ -80,7 +82,7 @@ def _hand_options(p, whole) -> None:
     g.add_argument("--pick", default=None, help="five players: whom the bettor backs")
     g.add_argument("--tiles", default=None, metavar="NOTATION",
                    help="Willingdon: the hand in the short notation, e.g. 'RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1'")
-    g.add_argument("--exposed-before", type=whole("--exposed-before"), default=None, metavar="N",
+    g.add_argument("--exposed-before", type=whole("--exposed-before", 0, 4), default=None, metavar="N",
                    help="Willingdon: sets the winner showed before the discard (three-exposed penalty)")
     g.add_argument("--fishing", action=argparse.BooleanOptionalAction, default=None,
                    help="Willingdon: the discarder was fishing with no other choice")
@@ -122,7 +124,7 @@ def _checked(result):
 
 
 def _show(ledger, line, verb: str) -> None:
-    print(f"{verb} hand {line.number}: {line.text}")
+    print(f"{verb} hand {line.number}: {shown(line.text)}")
     width = max(len(p) for p in ledger.players)
     for p in ledger.players:
         v = line.payments[p]
@@ -143,6 +145,7 @@ def _run_record(args) -> None:
     from ..willingdon.settle import TableRules
 
     path = Path(args.journal)
+    regular_file(path, "journal", LedgerError)
     fields = _fields(args)
     if "how" not in fields:
         raise LedgerError("--how is needed: discard, self-drawn or wall (Willingdon: also false-mahjong)")
@@ -194,15 +197,11 @@ def _run_correct(args) -> None:
 
 def _run_night(args) -> None:
     from .journal import read_journal
-    from ..storage import read_bytes
+    from ..inputs import read_text
 
     players = _players(args.players)
     name = "standard input" if args.ledger == "-" else args.ledger
-    data = sys.stdin.read() if args.ledger == "-" else read_bytes(args.ledger, LedgerError)
-    try:
-        text = data if isinstance(data, str) else data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LedgerError(f"{name} is not a UTF-8 text file (save it as CSV UTF-8)") from None
+    text = read_text(args.ledger, "journal", "journal", LedgerError)
     result = read_journal(text, players=players, game=args.game, name=name)
     bad = [p for p in result.problems if "cut short" not in p.message]
     if bad:
@@ -219,4 +218,4 @@ def _run_night(args) -> None:
     elif args.csv:
         sys.stdout.write(night.report_csv())
     else:
-        print(night.report_text())
+        print("\n".join(shown(row) for row in night.report_text().split("\n")))

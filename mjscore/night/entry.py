@@ -15,9 +15,17 @@ a carriage return) the usual way, with a leading apostrophe; whole numbers stay 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, fields
 
-__all__ = ["Entry", "Figures", "GAMES", "LedgerError", "Line", "LoadResult", "Problem", "cell_in",
+from ..inputs import clean_name, whole_number
+
+#: The largest card value a hand may have (the League's card prints 25 to 75 or so).
+MAX_VALUE = 100_000
+#: The largest Willingdon score a hand may be typed as (a limit hand doubled many times is less).
+MAX_SCORE = 10_000_000
+
+__all__ = ["MAX_SCORE", "MAX_VALUE", "Entry", "Figures", "GAMES", "LedgerError", "Line", "LoadResult", "Problem", "cell_in",
            "cell_out", "check_players", "whole", "word", "yes"]
 
 
@@ -163,7 +171,7 @@ def check_players(players: object) -> tuple[str, ...]:
     for p in names:
         if not isinstance(p, str) or not p.strip():
             raise LedgerError("every player needs a name")
-        p = p.strip()
+        p = clean_name(p, "a player's name", LedgerError)
         if p.startswith("#"):
             raise LedgerError(f"a name cannot start with #: {p!r}")
         if ";" in p or "\n" in p or "\r" in p:
@@ -191,27 +199,9 @@ def yes(cell: object, what: str) -> bool:
     raise LedgerError(f"{what} must be yes or no, not {cell!r}")
 
 
-def whole(cell: object, what: str) -> int | None:
-    if cell is None:
-        return None
-    if isinstance(cell, bool):
-        raise LedgerError(f"{what} must be a whole number, not {cell!r}")
-    if isinstance(cell, int):
-        return cell
-    text = str(cell).strip().replace(",", "").replace("_", "").replace(" ", "")
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        f = float(text)
-    except ValueError:
-        f = None
-    if f is not None and f.is_integer():
-        return int(f)
-    raise LedgerError(f"{what} must be a whole number, not {str(cell).strip()!r}")
+def whole(cell: object, what: str, low: int | None = None, high: int | None = None) -> int | None:
+    """A cell as an exact whole number ("1,000" and "25.0" are fine), None when empty."""
+    return whole_number(cell, what, low, high, LedgerError)
 
 
 def word(text: str) -> str:
@@ -247,7 +237,7 @@ def match_name(players: tuple[str, ...], name: object, what: str, among=None) ->
         return None
     if not isinstance(name, str):
         raise LedgerError(f"{what} must be a player's name, not {name!r}")
-    name = name.strip()
+    name = unicodedata.normalize("NFC", name).strip()
     if not name:
         return None
     pool = players if among is None else among

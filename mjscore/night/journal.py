@@ -65,7 +65,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Sequence
 
-from ..storage import append_record, atomic_write, cut_back, data_dir, locked, read_bytes
+from ..inputs import LIMITS, read_input, regular_file, tidy
+from ..storage import append_record, atomic_write, cut_back, data_dir, locked
 from .entry import Entry, LedgerError, LoadResult
 from .ledger import Ledger
 from .replay import _decode, _header, _heading, _record, _Replay, _torn_problem, journal_text, read_journal
@@ -131,7 +132,8 @@ class Journal:
 
     @classmethod
     def _load(cls, path: Path, players: Sequence[str] | None, game: str | None) -> LoadResult:
-        data = read_bytes(path, LedgerError)
+        regular_file(path, "journal", LedgerError)
+        data = read_input(path, limit=LIMITS["journal"], what="journal", error=LedgerError)
         journal = cls(path, _Replay(path.name, players, game))
         journal._read(data, 0)
         journal.ino = os.stat(path).st_ino
@@ -141,6 +143,9 @@ class Journal:
 
     def _read(self, data: bytes, start: int) -> None:
         """Replay ``data`` (the file from byte ``start``): whole rows only; a torn tail is kept aside."""
+        if data.endswith(b"\x1a") or b"\r" in data:  # a Ctrl-Z or CR line ends: write it plainly next
+            self.replay.untidy = True
+            data = data.rstrip(b"\x1a")
         cut = data.rfind(b"\n") + 1
         whole_rows, self.torn = data[:cut], data[cut:]
         self.replay.feed(_decode(whole_rows, self.path.name) if start == 0 else
@@ -258,7 +263,7 @@ class Journal:
 
 def _decode_tail(data: bytes, name: str) -> str:
     try:
-        return data.decode("utf-8")
+        return tidy(data.decode("utf-8"), name, LedgerError)
     except UnicodeDecodeError:
         raise LedgerError(f"{name} has rows that are not UTF-8 text (save it as CSV UTF-8)") from None
 
@@ -322,6 +327,7 @@ def open_night(journal: str | os.PathLike, players: Sequence[str] | None = None,
     (('Ann', 'Bea', 'Cat', 'Dee'), {'Ann': -60, 'Bea': -60, 'Cat': -60, 'Dee': 180})
     """
     path = Path(journal)
+    regular_file(path, "journal", LedgerError)
     if not (path.exists() and path.stat().st_size > 0):
         if players is None:
             raise LedgerError(f"{path.name} is a new night: name the players")

@@ -21,6 +21,7 @@ import io
 from pathlib import Path
 from typing import Sequence
 
+from ..inputs import decode, tidy
 from .entry import Entry, LedgerError, LoadResult, Problem, cell_in, cell_out, check_players, whole, word, yes
 from .ledger import KINDS, Ledger
 
@@ -73,14 +74,25 @@ class _Replay:
         self.problems: list[Problem] = []
         self.ledger: Ledger | None = None
         self._rows: dict[tuple, Entry] = {}
+        self.delimiter = ","   # Excel's "sep=;" first line may say otherwise
+        self.untidy = False    # read fine, but to be written again plainly before the next hand
 
     @property
     def canonical(self) -> bool:
-        return self.ledger is not None and tuple(self.header or ()) == _header(self.ledger)
+        return (self.ledger is not None and not self.untidy
+                and tuple(self.header or ()) == _header(self.ledger))
 
     def feed(self, text: str) -> None:
-        reader = csv.reader(io.StringIO(text), strict=True)
         base = self.line
+        if base == 0 and text[:4].lower() == "sep=":  # Excel's line naming the column separator
+            first, _, text = text.partition("\n")
+            sep = first[4:].strip()
+            if sep not in (",", ";", "\t", "|") and first[4:5] not in ("\t",):
+                raise LedgerError(f"{self.name} line 1: the file's columns are separated by {sep!r}: "
+                                  "save it as CSV (commas, semicolons or tabs)")
+            self.delimiter = sep or first[4:5]
+            self.untidy, base = True, 1
+        reader = csv.reader(io.StringIO(text), strict=True, delimiter=self.delimiter)
         while True:
             start = base + reader.line_num + 1
             try:
@@ -236,10 +248,7 @@ def _entry(cells: dict) -> Entry:
 
 
 def _decode(data: bytes, name: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LedgerError(f"{name} is not a UTF-8 text file (save it as CSV UTF-8)") from None
+    return decode(data, name, LedgerError)
 
 
 def _torn_problem(replay: _Replay, torn: bytes, name: str) -> None:
@@ -261,7 +270,7 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
     ``winner`` or ``how`` column) raises :class:`LedgerError` naming the line.
     """
     replay = _Replay(name, players, game)
-    text = text[1:] if text.startswith("\ufeff") else text
+    text = tidy(text, name, LedgerError)
     cut = text.rfind("\n") + 1
     replay.feed(text[:cut])
     rest = text[cut:]

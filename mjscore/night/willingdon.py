@@ -20,9 +20,10 @@ from dataclasses import replace
 
 from ..hands import HandError, parse
 from ..tiles import SEAT_NAMES, SEATS, TileError
+from ..willingdon.rules import MAX_DOUBLES
 from ..willingdon.scoring import WILLINGDON, RuleSet, score
-from ..willingdon.settle import SettlementError, TableRules, settle_false_mahjong, settle_wall_game, settle_win
-from .entry import Entry, LedgerError, how_word, match_name, whole, yes
+from ..willingdon.settle import MAX_PENALTY, SettlementError, TableRules, settle_false_mahjong, settle_wall_game, settle_win
+from .entry import MAX_SCORE, Entry, LedgerError, how_word, match_name, whole, yes
 
 __all__ = ["WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "Willingdon", "exposed_before_discard"]
 
@@ -71,10 +72,10 @@ class Willingdon:
         t: dict = {}
         for key, attr, conv in (("east-double", "east_double", yes),
                                 ("three-exposed-penalty", "three_exposed_penalty", yes),
-                                ("false-mahjong", "false_mahjong", whole)):
+                                ("false-mahjong", "false_mahjong", lambda c, w: whole(c, w, 0, MAX_PENALTY))):
             if key in settings:
                 t[attr] = conv(first(key), f"#{key}")
-        r = {key.replace("-", "_"): whole(first(key, "0"), f"#{key}")
+        r = {key.replace("-", "_"): whole(first(key, "0"), f"#{key}", 0, MAX_DOUBLES)
              for key in ("clean-hand-doubles", "minimum-doubles") if key in settings}
         try:
             return cls(TableRules(**t), WILLINGDON.with_settings(**r) if r else WILLINGDON)
@@ -124,8 +125,8 @@ class Willingdon:
         name_of = {s: p for p, s in seats.items()}
         winner = match_name(players, e.winner, "the caller" if how == "false-mahjong" else "the winner")
         thrower = match_name(players, e.thrower, "the thrower")
-        value = whole(e.value, "the score")
-        exposed = whole(e.exposed, "exposed")
+        value = whole(e.value, "the score", 0, MAX_SCORE)
+        exposed = whole(e.exposed, "exposed", 0, 4)
         fishing = yes(e.fishing, "fishing")
         entry = replace(e, winner=winner, how=how, thrower=thrower, value=value, exposed=exposed,
                         fishing=fishing, east=east if east != players[0] else None, category="other")

@@ -27,6 +27,9 @@ from typing import Callable, NamedTuple
 
 # --------------------------------------------------------------------------- rule sets
 
+#: A doubles setting above this means nothing at a table (the book's biggest hands have fewer).
+MAX_DOUBLES = 13
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -44,8 +47,9 @@ class RuleSet:
     def __post_init__(self) -> None:
         for key in ("clean_hand_doubles", "minimum_doubles"):
             v = getattr(self, key)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"{key} must be a whole number 0 or more, not {v!r}")
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DOUBLES:
+                shown = f"{v:,}" if isinstance(v, int) and abs(v) < 10**30 else repr(v)[:30]
+                raise ValueError(f"{key.replace('_', '-')} must be a whole number from 0 to {MAX_DOUBLES}, not {shown}")
 
     def with_settings(self, **settings: int) -> "RuleSet":
         """A variant: this rule set with a few settings patched."""

@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from ..tiles import SEAT_NAMES, SEATS
 
 
+#: The most a penalty may cost (a false mahjong, to each player): more means nothing at a table.
+MAX_PENALTY = 100_000
+
+
 class SettlementError(ValueError):
     """A settlement that cannot be worked out: the message says what is missing or wrong."""
 
@@ -34,6 +38,16 @@ class TableRules:
     east_double: bool = False
     three_exposed_penalty: bool = False
     false_mahjong: int = 500
+
+    def __post_init__(self) -> None:
+        for key in ("east_double", "three_exposed_penalty"):
+            if not isinstance(getattr(self, key), bool):
+                raise SettlementError(f"{key.replace('_', '-')} must be yes or no, not {getattr(self, key)!r}")
+        v = self.false_mahjong
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_PENALTY:
+            shown = f"{v:,}" if isinstance(v, int) and abs(v) < 10**30 else repr(v)[:30]
+            raise SettlementError(f"false-mahjong must be a whole number from 0 to {MAX_PENALTY:,} "
+                                  f"(what the caller pays each player), not {shown}")
 
 
 @dataclass(frozen=True)

@@ -114,12 +114,12 @@ MALFORMED = [
      "twice"),
     (lambda d: d["penalties"].__setitem__("Misnamed Discard", 5), "penalties", "lower-case"),
     # negative where it makes no sense
-    (lambda d: d["thrower_penalty"].__setitem__("2", -20), "thrower_penalty.2", "0 or more"),
-    (lambda d: d["winner"].__setitem__("self_drawn_bonus", -10), "winner.self_drawn_bonus", "0 or more"),
-    (lambda d: d["wall_game"].__setitem__("points", -1), "wall_game.points", "0 or more"),
-    (lambda d: d.__setitem__("dead_hand_penalty", -5), "dead_hand_penalty", "0 or more"),
-    (lambda d: d["penalties"].__setitem__("misnamed_discard", -3), "penalties.misnamed_discard", "0 or more"),
-    (lambda d: d["winner"].__setitem__("card_value_times", 0), "winner.card_value_times", "1 or more"),
+    (lambda d: d["thrower_penalty"].__setitem__("2", -20), "thrower_penalty.2", "from 0 to 100,000"),
+    (lambda d: d["winner"].__setitem__("self_drawn_bonus", -10), "winner.self_drawn_bonus", "from 0 to 100,000"),
+    (lambda d: d["wall_game"].__setitem__("points", -1), "wall_game.points", "from 0 to 100,000"),
+    (lambda d: d.__setitem__("dead_hand_penalty", -5), "dead_hand_penalty", "from 0 to 100,000"),
+    (lambda d: d["penalties"].__setitem__("misnamed_discard", -3), "penalties.misnamed_discard", "from 0 to 100,000"),
+    (lambda d: d["winner"].__setitem__("card_value_times", 0), "winner.card_value_times", "from 1 to 100"),
     # unknown keys
     (lambda d: d.__setitem__("bonus", 5), "bonus", "is not a field"),
     (lambda d: d["winner"].__setitem__("self_drawn", 10), "winner.self_drawn", "is not a field"),
@@ -145,7 +145,7 @@ def test_a_malformed_table_is_refused_naming_the_field(change, field, problem, t
     ("{not json", "not valid JSON"),
     ("[1, 2]", "must be a JSON object"),
     ("null", "must be a JSON object"),
-    ("", "not valid JSON"),
+    ("", "is empty"),
 ])
 def test_a_file_that_is_not_a_table(tmp_path, text, problem):
     with pytest.raises(TournamentError, match=problem):

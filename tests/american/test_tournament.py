@@ -345,13 +345,13 @@ def test_cli_prints_each_roles_points(capsys, argv, expected):
 @pytest.mark.parametrize("argv, message", [
     (["--value", "25", "--how", "discard", "--table", "fever"], "unknown table 'fever'"),
     (["--value", "25", "--how", "discard", "--table", "missing.json"], "no such table file"),
-    (["--value", "0", "--how", "discard"], "1 or more"),
+    (["--value", "0", "--how", "discard"], "from 1 to 100,000"),
     (["--value", "x", "--how", "discard"], "whole number"),
     (["--how", "discard"], "--value is needed"),
     (["--value", "25", "--how", "draw"], "invalid choice"),
     (["--value", "25"], "--how"),
     (["--value", "25", "--how", "discard", "--exposures", "5"], "0 to 4"),
-    (["--value", "25", "--how", "discard", "--exposures", "-1"], "0 or more"),
+    (["--value", "25", "--how", "discard", "--exposures", "-1"], "from 0 to 4"),
     (["--value", "25", "--how", "wall", "--jokerless"], "no winning hand"),
     (["--value", "25", "--how", "discard", "--category", "pairs"], "invalid choice"),
 ])

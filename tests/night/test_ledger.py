@@ -524,7 +524,7 @@ def test_journal_path_puts_a_bare_name_in_the_data_folder(tmp_path, monkeypatch)
 
 
 def test_load_journal_errors(tmp_path):
-    with pytest.raises(LedgerError, match="no such file"):
+    with pytest.raises(LedgerError, match="no such journal"):
         load_journal(tmp_path / "missing.csv")
     (tmp_path / "latin.csv").write_bytes("#players,Zo\xeb,Bea,Cat,Dee\n".encode("latin-1"))
     with pytest.raises(LedgerError, match="not a UTF-8"):
@@ -622,7 +622,7 @@ def test_cli_refuses_a_bad_ledger_naming_the_line(tmp_path, capsys, text, args, 
 
 def test_cli_missing_file(tmp_path, capsys):
     assert main(["night", str(tmp_path / "nope.csv")]) == 2
-    assert "no such file" in capsys.readouterr().err
+    assert "no such journal" in capsys.readouterr().err
 
 
 def test_cli_willingdon_night(tmp_path, capsys):

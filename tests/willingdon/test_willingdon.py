@@ -277,10 +277,13 @@ def test_the_clean_hand_row_carries_the_setting():
 
 
 def test_a_rule_set_refuses_nonsense_settings():
-    with pytest.raises(ValueError, match="minimum_doubles"):
+    with pytest.raises(ValueError, match="minimum-doubles must be a whole number from 0 to 13"):
         RuleSet(minimum_doubles=-1)
-    with pytest.raises(ValueError, match="clean_hand_doubles"):
+    with pytest.raises(ValueError, match="clean-hand-doubles"):
         RuleSet(clean_hand_doubles="1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="clean-hand-doubles must be a whole number from 0 to 13, not 14"):
+        RuleSet(clean_hand_doubles=14)  # 2**doubles of a huge setting ran out of memory before
+    assert RuleSet(clean_hand_doubles=13, minimum_doubles=13).minimum_doubles == 13
 
 
 def test_results_are_immutable():

@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Mapping
 
 from ..home import CATEGORIES, HOWS, PAYS_AS
-from ...storage import read_bytes
+from ...inputs import load_json, read_text
 
 
 class TournamentError(ValueError):
@@ -49,8 +49,20 @@ _PENALTY_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 # --------------------------------------------------------------------------- the table
 
 
+#: The most points any figure of a table may be (no organizer's table means more).
+MAX_POINTS = 100_000
+#: The most times the card value a winner may score.
+MAX_TIMES = 100
+
+
 def _is_whole(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _brief(v: object) -> str:
+    """A figure for a message, never thousands of characters long."""
+    text = f"{v:,}" if _is_whole(v) else repr(v)
+    return text if len(text) <= 30 else text[:20] + f"… ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)
@@ -111,15 +123,15 @@ class TournamentTable:
         for attr in ("card_value_times", "self_drawn_bonus", "jokerless_bonus", "other_loser_penalty",
                      "wall_game_points", "dead_hand_penalty", "unfinished_game_points"):
             v = getattr(self, attr)
-            if not _is_whole(v) or v < 0:
-                raise bad(attr, f"must be a whole number 0 or more, not {v!r}")
-        if self.card_value_times < 1:
-            raise bad("card_value_times", "must be 1 or more: the winner scores at least the card value")
+            if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
+                raise bad(attr, f"must be a whole number from 0 to {MAX_POINTS:,}, not {_brief(v)}")
+        if not 1 <= self.card_value_times <= MAX_TIMES:
+            raise bad("card_value_times", f"must be from 1 to {MAX_TIMES}: the winner scores at least the card value")
         excludes = self.jokerless_excludes
         if isinstance(excludes, str) or not isinstance(excludes, (set, frozenset, list, tuple)):
             raise bad("jokerless_excludes", f"must be a list of card sections, not {excludes!r}")
         for i, c in enumerate(excludes if not isinstance(excludes, (set, frozenset)) else sorted(excludes, key=str)):
-            if c not in CATEGORIES:
+            if not isinstance(c, str) or c not in CATEGORIES:
                 raise bad("jokerless_excludes", f"names an unknown card section {c!r} "
                           f"(one of {', '.join(CATEGORIES)})", f"[{i}]")
         object.__setattr__(self, "jokerless_excludes", frozenset(excludes))
@@ -127,13 +139,14 @@ class TournamentTable:
         if not isinstance(tp, (tuple, list)) or len(tp) != 3:
             raise bad("thrower_penalty", f"must give three figures, for 0-1, 2 and 3+ exposures, not {tp!r}")
         for band, v in zip(EXPOSURE_BANDS, tp):
-            if not _is_whole(v) or v < 0:
-                raise bad("thrower_penalty", f"must be a whole number 0 or more (the points taken), not {v!r}",
+            if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
+                raise bad("thrower_penalty", f"must be a whole number from 0 to {MAX_POINTS:,} (the points taken), "
+                          f"not {_brief(v)}",
                           f".{band}")
         object.__setattr__(self, "thrower_penalty", tuple(tp))
         for attr in ("wall_game_to", "unfinished_game_to"):
             v = getattr(self, attr)
-            if v not in RECIPIENTS:
+            if not isinstance(v, str) or v not in RECIPIENTS:
                 raise bad(attr, f"must be one of {', '.join(map(repr, RECIPIENTS))}, not {v!r}")
         pens = self.penalties
         if isinstance(pens, Mapping):
@@ -151,8 +164,9 @@ class TournamentTable:
             if pname in seen:
                 raise bad("penalties", "is named twice", f".{pname}")
             seen.add(pname)
-            if not _is_whole(v) or v < 0:
-                raise bad("penalties", f"must be a whole number 0 or more (the points taken), not {v!r}",
+            if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
+                raise bad("penalties", f"must be a whole number from 0 to {MAX_POINTS:,} (the points taken), "
+                          f"not {_brief(v)}",
                           f".{pname}")
         if "misnamed_discard" not in seen:
             raise bad("penalties", "is missing (write 0 if your organizer publishes none)",
@@ -305,14 +319,7 @@ def load_table(path: str | os.PathLike) -> TournamentTable:
     """A table from a JSON file (the format of ``mjscore/american/data/tournament-common.json``).
     An unreadable file, bad JSON or a malformed table is refused with one sentence."""
     where = str(path)
-    try:
-        text = read_bytes(path, TournamentError, "table file").decode("utf-8")
-    except UnicodeDecodeError:
-        raise TournamentError(f"the table file {where} is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise TournamentError(f"{where}: not valid JSON ({e.msg}, line {e.lineno} column {e.colno})") from None
+    data = load_json(read_text(path, "table", "table file", TournamentError), where, TournamentError)
     return table_from_json(data, where=where)
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ... import inputs
 from ...hands import Hand
 from .. import Score
 
 __all__ = ["MAX_NAME", "MODES", "Feedback", "Played", "Tally", "TrainerError", "clean_name", "is_count"]
 
 #: The longest name kept; a longer one is cut (it is shown on one line of the session card).
-MAX_NAME = 60
+MAX_NAME = inputs.MAX_NAME
 
 #: The practice modes: what the learner is asked for.
 MODES = {"both": "hand points and doubles", "points": "hand points only", "doubles": "doubles only"}
@@ -27,10 +28,11 @@ def is_count(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
-def clean_name(name: str) -> str:
-    """A name as kept: spaces squeezed, cut to :data:`MAX_NAME`, never a lone surrogate."""
-    name = name.encode("utf-8", "replace").decode("utf-8")
-    return " ".join(name.split())[:MAX_NAME]
+def clean_name(name: str, error: type[ValueError] = ValueError) -> str:
+    """A name as kept: in one Unicode spelling, spaces squeezed, cut to :data:`MAX_NAME`; empty
+    for no name; a control or invisible character refused (:func:`mjscore.inputs.clean_name`)."""
+    name = " ".join(name.encode("utf-8", "replace").decode("utf-8").split())[:MAX_NAME]
+    return inputs.clean_name(name, "the name", error) if name else ""
 
 
 def asks(mode: str) -> tuple[bool, bool]:

@@ -177,7 +177,8 @@ class Trainer:
         """The learner's name (kept as plain text; cut to :data:`MAX_NAME` characters)."""
         if not isinstance(name, str):
             raise TrainerError(f"a name is text, not {type(name).__name__}")
-        self._change(lambda s: {"kind": "name", "name": clean_name(name)})
+        kept = clean_name(name, TrainerError)  # refused before anything is written
+        self._change(lambda s: {"kind": "name", "name": kept})
 
     def set_mode(self, mode: str) -> None:
         """Practise ``both`` figures, hand ``points`` only, or ``doubles`` only, from now on."""

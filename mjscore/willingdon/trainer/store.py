@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ...hands import Hand, HandError
+from ...inputs import LIMITS, InputError, load_json, regular_file
 from ...storage import append_record, atomic_write
 from ..deal import dealt_hand
 from .records import MODES, Played, Tally, asks, clean_name, is_count
@@ -109,7 +110,10 @@ class Progress:
         elif kind == "name":
             if not isinstance(r.get("name"), str):
                 raise Unreadable("the name is not text")
-            self.name = clean_name(r["name"])
+            try:
+                self.name = clean_name(r["name"])
+            except ValueError as e:
+                raise Unreadable(str(e)) from None
         elif kind == "mode":
             if r.get("mode") not in MODES:
                 raise Unreadable(f"there is no mode {r.get('mode')!r}")
@@ -202,13 +206,11 @@ def encode(record: dict) -> bytes:
 
 def _parse(line: bytes) -> Any:
     try:
-        return json.loads(line.decode("utf-8"))
+        return load_json(line.decode("utf-8"), "")
     except UnicodeDecodeError:
         raise Unreadable("it is not text") from None
-    except ValueError as e:  # JSONDecodeError, and a number too long to read
-        raise Unreadable(f"it is not valid JSON ({getattr(e, 'msg', e)})") from None
-    except RecursionError:
-        raise Unreadable("it is nested too deeply") from None
+    except InputError as e:  # not JSON, nested too deeply, a number too long to read
+        raise Unreadable(str(e)) from None
 
 
 class Log:
@@ -228,8 +230,14 @@ class Log:
 
     def read(self) -> None:
         """Read the whole log (raises Unreadable if it is not a progress log at all)."""
+        try:
+            regular_file(self.path, "progress log")
+        except InputError as e:
+            raise Unreadable(str(e)) from None
         with open(self.path, "rb") as f:
             st = os.fstat(f.fileno())
+            if st.st_size > LIMITS["progress"]:
+                raise Unreadable(f"it is more than {LIMITS['progress'] >> 20} MB: too big to be a progress log")
             data = f.read()
         kept = self.state, self.damaged, self._ident, self._offset, self._ends_clean
         self.state, self.damaged = Progress(), []

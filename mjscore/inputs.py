@@ -1,0 +1,343 @@
+"""Everything mjscore reads from outside, read the same careful way: bounded, decoded, parsed.
+
+Hand files, tournament tables, a night's journal or CSV, the practice log and the settings in
+them all come through here, so every door refuses the same bad input with the same kind of
+message: one line naming the file, the line or field, and the problem.
+
+- :func:`read_input`: at most ``limit`` bytes from a file or standard input. A folder is
+  refused; a pipe or device is read only up to the limit (a pipe with nobody writing to it
+  reads as empty instead of waiting for ever).
+- :func:`decode`: UTF-8 text with or without a byte-order mark (UTF-16 with one), Windows,
+  old-Mac or Unix line ends, a trailing Ctrl-Z (old DOS editors) dropped.
+- :func:`load_json`: JSON nested at most :data:`MAX_DEPTH` deep, numbers of at most
+  :data:`MAX_DIGITS` digits, whole numbers kept exact (``25.0`` is 25, never a float), no
+  key given twice, no ``NaN``.
+- :func:`whole_number`: a setting or a typed figure as an exact whole number within its bounds.
+- :func:`clean_name`: a player's name in one spelling (Unicode NFC, spaces trimmed), with
+  control and invisible characters refused; :func:`shown` escapes them in anything printed.
+
+>>> load_json('{"value": 9007199254740993.0}', "hand.json")
+{'value': 9007199254740993}
+>>> clean_name("  Zoe\u0308 ") == "Zo\u00eb"
+True
+>>> clean_name("\u200b")
+Traceback (most recent call last):
+...
+mjscore.inputs.InputError: a player's name must have a visible character, not '\\u200b'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import unicodedata
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+__all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "clean_name", "decode",
+           "load_json", "read_input", "read_text", "regular_file", "tidy", "shown", "whole_number"]
+
+
+class InputError(ValueError):
+    """Input mjscore cannot take, with a message a person can act on."""
+
+
+#: The most each kind of input may hold, in bytes (a night of 10,000 hands is about 0.5 MB).
+LIMITS = {
+    "hand": 1 << 20,          # a hand file: 1 MB
+    "table": 1 << 20,         # a tournament table: 1 MB
+    "journal": 16 << 20,      # a night's journal or CSV: 16 MB
+    "progress": 64 << 20,     # the practice log: 64 MB (about 300,000 answers)
+}
+#: JSON nested deeper than this is refused (a hand is 3 deep, a table 3).
+MAX_DEPTH = 16
+#: A number with more digits than this is refused: no figure a table could mean needs more.
+MAX_DIGITS = 18
+#: A player's name has at most this many characters.
+MAX_NAME = 60
+
+
+def _size(n: int) -> str:
+    return f"{n // (1 << 20):,} MB" if n >= 1 << 20 else f"{n:,} bytes"
+
+
+def read_input(source: str | os.PathLike, *, limit: int, what: str = "file",
+               error: type[ValueError] = InputError) -> bytes:
+    """The bytes of ``source`` (a path, or ``"-"`` for standard input), at most ``limit`` of them.
+
+    The refusals name the file: no such file, a folder, too big, or the system's reason. A
+    pipe or a device is read like a file but never past the limit, and a named pipe that
+    nobody is writing to reads as empty rather than hanging.
+    """
+    if str(source) == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode("utf-8")
+        if len(data) > limit:
+            raise error(f"standard input holds more than {_size(limit)}: that is too much for a {what}")
+        return data
+    path = os.fspath(source)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise error(f"no such {what}: {path}") from None
+    except IsADirectoryError:
+        raise error(f"the {what} {path} is a folder, not a file") from None
+    except OSError as e:
+        raise error(f"cannot read the {what} {path}: {e.strerror}") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise error(f"the {what} {path} is a folder, not a file")
+        if stat.S_ISREG(st.st_mode) and st.st_size > limit:
+            raise error(f"the {what} {path} is {_size(st.st_size)}: more than the {_size(limit)} a {what} may be")
+        if hasattr(os, "set_blocking") and not stat.S_ISREG(st.st_mode):
+            os.set_blocking(fd, True)  # a pipe with no writer now reads as empty, not as "try again"
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as e:
+        raise error(f"cannot read the {what} {path}: {e.strerror}") from None
+    finally:
+        os.close(fd)
+    if total > limit:
+        raise error(f"the {what} {path} holds more than {_size(limit)}: more than a {what} may be")
+    return b"".join(chunks)
+
+
+def regular_file(path: str | os.PathLike, what: str, error: type[ValueError] = InputError) -> None:
+    """Refuse ``path`` unless it is missing or a plain file (a file mjscore writes to must be one)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise error(f"cannot use the {what} {os.fspath(path)}: {e.strerror}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(f"the {what} {os.fspath(path)} is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise error(f"the {what} {os.fspath(path)} is a pipe or a device, not a file that can be kept")
+
+
+def decode(data: bytes, name: str, error: type[ValueError] = InputError) -> str:
+    """Text from bytes as editors and spreadsheets save it: UTF-8 with or without a byte-order
+    mark (or UTF-16 with one), any line ends made ``\\n``, a trailing Ctrl-Z dropped.
+
+    >>> decode(b'\\xef\\xbb\\xbfa,b\\r\\nc\\rd\\x1a', "x.csv")
+    'a,b\\nc\\nd'
+    """
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        codec = "utf-16"
+    else:
+        codec = "utf-8-sig"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise error(f"{name} is not UTF-8 text (line {line} holds the byte {data[e.start]:#04x}): "
+                    "save it as UTF-8, from a spreadsheet as CSV UTF-8") from None
+    return tidy(text, name, error)
+
+
+def tidy(text: str, name: str = "the text", error: type[ValueError] = InputError) -> str:
+    """Text already decoded, made plain: a leading byte-order mark and a trailing Ctrl-Z
+    dropped, ``\r\n`` and ``\r`` line ends made ``\n``; a NUL character refused."""
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    text = text.rstrip("\x1a")
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise error(f"{name} line {line} has a NUL character: it is not a text file")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def read_text(source: str | os.PathLike, kind: str, what: str, error: type[ValueError] = InputError) -> str:
+    """:func:`read_input` then :func:`decode`, with the limit of ``kind`` (see :data:`LIMITS`);
+    an empty file (or a pipe nobody wrote to) is refused as empty."""
+    name = "standard input" if str(source) == "-" else os.fspath(source)
+    text = decode(read_input(source, limit=LIMITS[kind], what=what, error=error), name, error)
+    if not text.strip():
+        raise error(f"{name} is empty: nothing to read as a {what}" if str(source) == "-"
+                    else f"the {what} {name} is empty")
+    return text
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+class _Big(str):
+    """A number too big to keep, noted while parsing so that the refusal can name its field."""
+
+
+class _Duplicate(Exception):
+    pass
+
+
+def _int(text: str) -> int | _Big:
+    return _Big(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
+
+
+def _number(text: str) -> int | float | _Big:
+    try:
+        d = Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the JSON grammar only hands over numbers
+        return _Big(text)
+    if d.is_zero():
+        return 0
+    if d.adjusted() >= MAX_DIGITS:
+        return _Big(text)
+    if d == d.to_integral_value():
+        return int(d)  # exact: 9007199254740993.0 stays 9007199254740993
+    return float(d)
+
+
+def _constant(text: str):
+    raise _Duplicate(f"{text} is not a number (JSON numbers are digits)")
+
+
+def _pairs(pairs: list) -> dict:
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _Duplicate(f"the key {k!r} is given twice in one object")
+            seen.add(k)
+    return d
+
+
+def _path(steps: list) -> str:
+    out = ""
+    for s in steps:
+        out += f"[{s}]" if isinstance(s, int) else (f".{s}" if out else str(s))
+    return out or "the top level"
+
+
+def load_json(text: str, name: str, error: type[ValueError] = InputError) -> object:
+    """Parsed JSON, checked: nesting at most :data:`MAX_DEPTH`, numbers of at most
+    :data:`MAX_DIGITS` digits (whole numbers exact), no key twice, no NaN or Infinity.
+    A refusal names ``name`` and the line, or the field (``wall_game.to``)."""
+    at = f"{name}: " if name else ""
+    try:
+        data = json.loads(text, parse_int=_int, parse_float=_number, parse_constant=_constant,
+                          object_pairs_hook=_pairs)
+    except json.JSONDecodeError as e:
+        raise error(f"{name + ' ' if name else ''}line {e.lineno}: not valid JSON ({e.msg}, column {e.colno})") from None
+    except RecursionError:
+        raise error(f"{at}the JSON is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except _Duplicate as e:
+        raise error(f"{at}{e}") from None
+    stack = [(data, [], 1)]
+    while stack:
+        value, steps, depth = stack.pop()
+        if isinstance(value, _Big):
+            figure = value if len(value) <= 24 else f"{value[:12]}… ({len(value):,} characters)"
+            raise error(f"{at}{_path(steps)}: the number {figure} is too big "
+                        f"(at most {MAX_DIGITS} digits)")
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise error(f"{at}the JSON is nested too deeply at {_path(steps)} "
+                            f"(at most {MAX_DEPTH} levels)")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((v, steps + [k], depth + 1) for k, v in items)
+    return data
+
+
+# --------------------------------------------------------------------------- numbers and names
+
+
+def whole_number(cell: object, what: str, low: int | None = None, high: int | None = None,
+                 error: type[ValueError] = InputError) -> int | None:
+    """``cell`` as an exact whole number (``"1,000"``, ``"25.0"`` and ``25`` are fine), None when
+    empty, refused when it is not one or lies outside ``low`` to ``high``.
+
+    >>> whole_number("9007199254740993.0", "the value")
+    9007199254740993
+    >>> whole_number("-500", "#false-mahjong", 0, 100_000)
+    Traceback (most recent call last):
+    ...
+    mjscore.inputs.InputError: #false-mahjong must be from 0 to 100,000, not -500
+    """
+    if cell is None:
+        return None
+    if isinstance(cell, bool):
+        raise error(f"{what} must be a whole number, not {cell!r}")
+    if isinstance(cell, int):
+        n = cell
+    else:
+        raw = str(cell).strip()
+        text = raw.replace(",", "").replace("_", "").replace(" ", "")
+        if not text:
+            return None
+        n = _number_text(text)
+        if n is None:
+            raise error(f"{what} must be a whole number, not {shown(raw, 24)!r}")
+    if (low is not None and n < low) or (high is not None and n > high):
+        bounds = (f"from {low:,} to {high:,}" if low is not None and high is not None
+                  else f"{low:,} or more" if low is not None else f"{high:,} or less")
+        return _out_of_bounds(error, what, bounds, n)
+    return n
+
+
+def _out_of_bounds(error, what: str, bounds: str, n: int):
+    digits = len(str(abs(n))) if abs(n) < 10 ** 40 else None
+    figure = f"{n:,}" if digits else f"a number of {len(str(n)):,} digits"
+    raise error(f"{what} must be {bounds}, not {figure}")
+
+
+def _number_text(text: str) -> int | None:
+    """An exact whole number from text, or None (no float: 9007199254740993.0 keeps its 3)."""
+    if len(text) > 64:
+        return None
+    try:
+        d = Decimal(text)
+    except InvalidOperation:
+        return None
+    if not d.is_finite() or d.adjusted() > 40 or d != d.to_integral_value():
+        return None
+    return int(d)
+
+
+#: Invisible characters a name may hold between letters (some scripts need them).
+_JOINERS = {"\u200c", "\u200d"}
+
+
+def clean_name(text: object, what: str = "a player's name", error: type[ValueError] = InputError) -> str:
+    """A name in one spelling: Unicode NFC (so "Zoë" typed two ways is one player), spaces
+    trimmed and runs of them made one. Refused: empty, invisible, longer than
+    :data:`MAX_NAME`, or holding a control or formatting character (a terminal escape, a
+    zero-width space, a right-to-left override)."""
+    if not isinstance(text, str):
+        raise error(f"{what} must be text, not {text!r}")
+    name = " ".join(unicodedata.normalize("NFC", text).split())
+    if not name:
+        raise error(f"{what} is empty")
+    if all(unicodedata.category(c)[0] in "CZ" for c in name):
+        raise error(f"{what} must have a visible character, not '{shown(text, 30)}'")
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cs") or (cat == "Cf" and ch not in _JOINERS):
+            raise error(f"{what} '{shown(name, 30)}' holds an invisible or control character "
+                        f"(U+{ord(ch):04X}): type the name again without it")
+    if len(name) > MAX_NAME:
+        raise error(f"{what} '{shown(name, 30)}' is longer than {MAX_NAME} characters")
+    return name
+
+
+def shown(text: object, width: int | None = None) -> str:
+    """``text`` safe to print: control and formatting characters as ``\\u...`` escapes, and cut
+    to ``width`` characters with an ellipsis when longer."""
+    s = str(text)
+    if not s.isprintable():
+        s = "".join(c if c.isprintable() or c == " " else
+                    (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in s)
+    if width is not None and len(s) > width:
+        s = s[:width - 1] + "…"
+    return s
