@@ -277,6 +277,9 @@ def whole_number(cell: object, what: str, low: int | None = None, high: int | No
         if not text:
             return None
         n = _number_text(text)
+        if n is None and text.lstrip("+-").isdigit():  # a whole number, but thousands of digits
+            bounds = f"from {low:,} to {high:,}" if low is not None and high is not None else "smaller"
+            raise error(f"{what} must be {bounds}, not a number of {len(text.lstrip('+-')):,} digits")
         if n is None:
             raise error(f"{what} must be a whole number, not {shown(raw, 24)!r}")
     if (low is not None and n < low) or (high is not None and n > high):
@@ -287,8 +290,7 @@ def whole_number(cell: object, what: str, low: int | None = None, high: int | No
 
 
 def _out_of_bounds(error, what: str, bounds: str, n: int):
-    digits = len(str(abs(n))) if abs(n) < 10 ** 40 else None
-    figure = f"{n:,}" if digits else f"a number of {len(str(n)):,} digits"
+    figure = f"{n:,}" if abs(n) < 10 ** 40 else f"a number of {len(str(abs(n))):,} digits"
     raise error(f"{what} must be {bounds}, not {figure}")
 
 

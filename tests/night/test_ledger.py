@@ -527,7 +527,7 @@ def test_load_journal_errors(tmp_path):
     with pytest.raises(LedgerError, match="no such journal"):
         load_journal(tmp_path / "missing.csv")
     (tmp_path / "latin.csv").write_bytes("#players,Zo\xeb,Bea,Cat,Dee\n".encode("latin-1"))
-    with pytest.raises(LedgerError, match="not a UTF-8"):
+    with pytest.raises(LedgerError, match="not UTF-8 text"):
         load_journal(tmp_path / "latin.csv")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ...inputs import LIMITS, read_input
 from ...storage import locked
 from .records import TrainerError
 from .store import (Log, Unreadable, _start, answer_record, carry_over, encode, read_upload, start_record,
@@ -84,7 +85,8 @@ class Keeper:
                 return
         if self.legacy.exists():
             try:
-                records = carry_over(self.legacy.read_bytes())
+                records = carry_over(read_input(self.legacy, limit=LIMITS["progress"], what="practice file",
+                                                error=Unreadable))
             except Unreadable as e:
                 if writable:
                     self.messages.append(Log(self.legacy).set_aside_whole(str(e)))

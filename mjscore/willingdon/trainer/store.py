@@ -371,6 +371,8 @@ def carry_over(raw: bytes) -> list[dict]:
 
 def read_upload(data: bytes) -> list[dict]:
     """The records of an uploaded progress file: a log, or an old ``practice.json``."""
+    if len(data) > LIMITS["progress"]:
+        raise Unreadable(f"it is more than {LIMITS['progress'] >> 20} MB: too big to be a progress log")
     try:
         whole = _parse(data)
     except Unreadable:
