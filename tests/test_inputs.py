@@ -347,3 +347,10 @@ def test_decode_and_the_truncated_journal_row():
     text = "#players,Ann,Bea,Cat,Dee\nhand,winner,how,thrower,value\n1,Ann,discard,Cat,25\n2,Bea,discard,Cat,2"
     result = read_journal(text)
     assert len(result.ledger) == 1 and "cut short" in result.problems[0].message
+
+
+def test_an_overlong_answer_at_practice_is_refused_and_practice_goes_on(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("MJSCORE_DATA_DIR", str(tmp_path))
+    code, out, err = run(capsys, "practice", stdin=b"9" * 3_000_000 + b"\nquit\n", monkeypatch=monkeypatch)
+    assert code == 0 and err == ""
+    assert "(an answer is two numbers, not 1,000 characters)" in out and len(out) < 5_000

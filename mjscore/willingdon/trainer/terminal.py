@@ -93,6 +93,10 @@ def _say(f: Feedback, out: TextIO) -> None:
     print(f.result.explain(), file=out)
 
 
+#: The longest line read as an answer (an answer is two numbers; a longer line is refused).
+_LONGEST = 1000
+
+
 def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None) -> None:
     """Play until the input ends or says ``quit``."""
     stdin, out = stdin or sys.stdin, out or sys.stdout
@@ -114,7 +118,12 @@ def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None)
         while True:
             if interactive:
                 print("> ", end="", file=out, flush=True)
-            line = stdin.readline()
+            line = stdin.readline(_LONGEST)
+            if len(line) == _LONGEST and not line.endswith("\n"):  # no answer is this long
+                while (rest := stdin.readline(_LONGEST)) and not rest.endswith("\n"):
+                    pass
+                print(f"(an answer is two numbers, not {_LONGEST:,} characters)", file=out)
+                continue
             word = line.strip().lower()
             if not line or word in ("quit", "q", "exit"):
                 _finish(t, args, out)
