@@ -302,7 +302,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _one_line(e: BaseException) -> str:
     from .inputs import shown
 
-    return shown(" ".join(str(e).split()) or type(e).__name__)
+    line = shown(" ".join(str(e).split()) or type(e).__name__)
+    return line if len(line) <= 500 else line[:480] + "… (cut short)"
 
 
 def _say(line: str) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..inputs import regular_file, shown
 from ..willingdon.settle import MAX_PENALTY
-from .entry import MAX_SCORE, LedgerError
+from .entry import MAX_SCORE, LedgerError, check_players
 
 __all__ = ["register"]
 
@@ -152,7 +152,7 @@ def _run_record(args) -> None:
     if path.exists() and path.stat().st_size > 0:
         night = _open(path)
         players = _players(args.players)
-        if players is not None and tuple(p.strip() for p in players) != night.players:
+        if players is not None and check_players(players) != night.players:
             raise LedgerError(f"{path} is the night of {', '.join(night.players)}, not {', '.join(players)}")
         if args.game is not None and args.game != night.game:
             raise LedgerError(f"{path} is {night.kind.a_night}, not a {args.game} one")
