@@ -48,19 +48,6 @@ def data_dir() -> Path:
     return Path.home() / ".local" / "share" / "mjscore"
 
 
-def read_bytes(path: Path | str, error: type[ValueError] = ValueError, what: str = "file") -> bytes:
-    """The bytes of a file, or ``error`` with a message a person understands: no such file,
-    a folder, or the system's reason (``what`` names the file: "file", "table file", ...)."""
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise error(f"no such {what}: {path}") from None
-    except IsADirectoryError:
-        raise error(f"the {what} {path} is a folder, not a file") from None
-    except OSError as e:
-        raise error(f"cannot read the {what} {path}: {e.strerror}") from None
-
-
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` so that ``path`` is always either the old file or the whole new one.
 
