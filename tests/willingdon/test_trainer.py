@@ -413,6 +413,18 @@ def test_a_file_that_is_not_a_log_is_kept_aside_and_a_fresh_one_started(path, co
     assert t.take_messages() and t.messages == []
 
 
+@pytest.mark.parametrize("content", [b"", b"\n \n", b'\n{"kind": "name", "name": "Ann"}\n'])
+def test_an_empty_log_or_one_without_its_start_is_kept_aside_with_a_hand_dealt(path, content):
+    """Found by tests/test_fuzz.py: an empty practice.jsonl (or one whose first record, after a
+    blank line, was not its start) left no hand on the table, and `mjscore practice` crashed."""
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    t = Trainer(path)
+    assert t.current_hand is not None and t.current_number == 1
+    assert [p for p in path.parent.iterdir() if p.name.startswith("practice.jsonl.corrupt-")]
+    assert records(path)[0]["kind"] == "start"
+
+
 def test_a_file_that_goes_bad_mid_session_keeps_the_session(path):
     t = Trainer(path)
     t.set_name("Ann")

@@ -263,22 +263,26 @@ class Log:
         lines = data.split(b"\n")
         tail = lines.pop()  # b"" when the data ends with a newline
         line_no = 0
+        opening = first  # the first record of the file must start a session
         for line in lines + ([tail] if tail else []):
             line_no += 1
             if not line.strip():
                 continue
             try:
                 record = _parse(line)
-                if first and line_no == 1:
+                if opening:
                     if not isinstance(record, dict) or record.get("kind") != "start":
                         raise Unreadable("it does not begin as an mjscore practice log")
                     self.state = _start(record)
+                    opening = False
                     continue
                 self.state.apply(record)
             except Unreadable as e:
-                if first and line_no == 1:
+                if opening:
                     raise
                 self.damaged.append((line_no, line, str(e)))
+        if opening:
+            raise Unreadable("it is empty")
         self._offset += len(data)
         self._ends_clean = not tail and (bool(data) or self._ends_clean)
 
