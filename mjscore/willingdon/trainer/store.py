@@ -115,7 +115,7 @@ class Progress:
             except ValueError as e:
                 raise Unreadable(str(e)) from None
         elif kind == "mode":
-            if r.get("mode") not in MODES:
+            if not isinstance(r.get("mode"), str) or r["mode"] not in MODES:  # a list is no key
                 raise Unreadable(f"there is no mode {r.get('mode')!r}")
             self.mode = r["mode"]
         elif kind == "answer":
@@ -166,7 +166,7 @@ def _played(r: dict, s: Progress) -> Played:
         raise Unreadable(f"an answer to hand {number!r}, but hand {s.current} is on the table"
                          + (" and answered" if s.answered else ""))
     mode, shown = r.get("mode"), r.get("shown")
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:  # a list or an object is no mode (nor a key)
         raise Unreadable(f"there is no mode {mode!r}")
     if not isinstance(shown, bool):
         raise Unreadable("'shown' must be true or false")
