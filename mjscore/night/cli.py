@@ -197,11 +197,20 @@ def _run_correct(args) -> None:
 
 def _run_night(args) -> None:
     from .journal import read_journal
-    from ..inputs import read_text
+    from ..inputs import LIMITS, decode, read_input
 
     players = _players(args.players)
     name = "standard input" if args.ledger == "-" else args.ledger
-    text = read_text(args.ledger, "journal", "journal", LedgerError)
+    data = read_input(args.ledger, limit=LIMITS["journal"], what="journal", error=LedgerError)
+    end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+    if b"\x00" in data[end:] and b"\x00" not in data[:end]:
+        # NUL bytes where a crash left the last row unwritten: read_journal reports a row cut short
+        text = decode(data[:end], name, LedgerError) + data[end:].decode("utf-8", "replace")
+    else:
+        text = decode(data, name, LedgerError)
+    if not text.strip():
+        raise LedgerError(f"{name} is empty: nothing to read as a journal" if args.ledger == "-"
+                          else f"the journal {name} is empty")
     result = read_journal(text, players=players, game=args.game, name=name)
     bad = [p for p in result.problems if "cut short" not in p.message]
     if bad:

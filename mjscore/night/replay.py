@@ -270,10 +270,16 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
     ``winner`` or ``how`` column) raises :class:`LedgerError` naming the line.
     """
     replay = _Replay(name, players, game)
+    end = max(text.rfind("\n"), text.rfind("\r")) + 1
+    torn = ""
+    if "\x00" in text[end:].rstrip("\x1a") and "\x00" not in text[:end]:
+        # the NUL bytes a crash leaves where the last row was never written: a row cut short,
+        # as the journal's writer sees it (it sets the row aside), not a file refused
+        text, torn = text[:end], text[end:].rstrip("\x1a")
     text = tidy(text, name, LedgerError)
     cut = text.rfind("\n") + 1
     replay.feed(text[:cut])
-    rest = text[cut:]
+    rest = text[cut:] + torn
     if rest.strip():
         if replay.hand_col is not None or (replay.header is None and rest.lstrip().startswith("#")):
             _torn_problem(replay, rest.encode(), name)  # a log the ledger wrote: a crash cut it

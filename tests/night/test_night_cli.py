@@ -119,3 +119,30 @@ def test_night_reports_a_torn_last_row_and_prints_the_rest(tmp_path, capsys):
     code, out, err = run(capsys, "record", path, "--how", "wall")
     assert code == 0 and "Saved hand 2: Wall game" in out and "night.torn.csv" in err
     assert (tmp_path / "night.torn.csv").read_bytes() == b"2,Bea,self-dr\n"
+
+
+@pytest.mark.parametrize("via", ["file", "stdin"])
+def test_night_reads_a_last_row_of_nul_bytes_as_cut_short_as_record_does(tmp_path, capsys, monkeypatch, via):
+    """Found by tests/test_fuzz.py: a last row a crash left as NUL bytes (the file grown, the row
+    never written) made `mjscore night` refuse the whole file ("not a text file"), while
+    `mjscore record` on the same file set the row aside and went on."""
+    import io
+    import sys
+
+    path = tmp_path / "night.csv"
+    run(capsys, "record", path, "--players", "Ann,Bea,Cat,Dee", "--winner", "Ann", "--how", "self-drawn",
+        "--value", "25")
+    with open(path, "ab") as f:
+        f.write(b"\x00" * 12)
+    if via == "stdin":
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    code, out, err = run(capsys, "night", path if via == "file" else "-", "--json")
+    assert code == 0 and len(json.loads(out)["hands"]) == 1
+    assert err.startswith("mjscore: note: ") and "the last row is cut short" in err
+    code, out, err = run(capsys, "record", path, "--how", "wall")
+    assert code == 0 and "Saved hand 2: Wall game" in out
+    code, out, err = run(capsys, "night", path, "--json")
+    assert code == 0 and len(json.loads(out)["hands"]) == 2 and err == ""
+    path.write_bytes(b"#players,Ann,Bea,Cat,Dee\nwinner,how\nAnn,self\x00-drawn\n")  # not at the end: refused
+    code, _, err = run(capsys, "night", path)
+    assert code == 2 and "NUL character" in err
