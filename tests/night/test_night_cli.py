@@ -146,3 +146,18 @@ def test_night_reads_a_last_row_of_nul_bytes_as_cut_short_as_record_does(tmp_pat
     path.write_bytes(b"#players,Ann,Bea,Cat,Dee\nwinner,how\nAnn,self\x00-drawn\n")  # not at the end: refused
     code, _, err = run(capsys, "night", path)
     assert code == 2 and "NUL character" in err
+
+
+def test_record_on_a_journal_whose_heading_has_no_line_break_starts_a_row_of_its_own(tmp_path, capsys):
+    """Found by tests/test_fuzz.py: the heading row (no hands yet) without its line break took the
+    next record on the same line ("...,note1,Ann,discard,..."): saved, and the journal unreadable."""
+    path = tmp_path / "night.csv"
+    path.write_bytes(b"#players,Ann,Bea,Cat,Dee\n#game,willingdon\n"
+                     b"hand,winner,how,thrower,value,tiles,exposed,fishing,east,note")
+    code, out, err = run(capsys, "record", path, "--winner", "Ann", "--how", "discard", "--thrower", "Bea",
+                         "--value", "25")
+    assert code == 0 and out.startswith("Saved hand 1")
+    code, out, err = run(capsys, "record", path, "--how", "wall")
+    assert code == 0 and out.startswith("Saved hand 2")
+    code, out, err = run(capsys, "night", path, "--json")
+    assert code == 0 and err == "" and len(json.loads(out)["hands"]) == 2
