@@ -42,15 +42,16 @@ from mjscore.willingdon.deal import deal
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Examples per format in `make test`; the long run sets MJSCORE_FUZZ_EXAMPLES (or --fuzz-examples).
-DEFAULT_EXAMPLES = 12
+DEFAULT_EXAMPLES = 8
 LONG = bool(os.environ.get("MJSCORE_FUZZ_EXAMPLES"))
 EXAMPLES = int(os.environ.get("MJSCORE_FUZZ_EXAMPLES") or DEFAULT_EXAMPLES)
 
 
 def fuzz(weight: float = 1.0):
-    """Hypothesis settings for one format: ``weight`` x the examples, a generous deadline,
-    derandomized unless this is the long run."""
-    return settings(max_examples=max(1, int(EXAMPLES * weight)), deadline=2000 if not LONG else 5000,
+    """Hypothesis settings for one format: ``weight`` x the examples, derandomized unless this is
+    the long run, and a deadline: an example takes milliseconds, so 5 s catches a hang or a
+    blow-up without failing on a shared, busy machine (where a fsync can take a second)."""
+    return settings(max_examples=max(1, int(EXAMPLES * weight)), deadline=5000,
                     derandomize=not LONG, database=None, print_blob=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                            HealthCheck.data_too_large, HealthCheck.filter_too_much])
