@@ -676,9 +676,7 @@ def test_no_traceback_escapes_python_dash_m(tmp_path):
     deep.write_bytes(b"[" * 100_000)
     night = tmp_path / "night.csv"
     night.write_bytes(b"\xff\xfe\x00\x00garbage")
-    cases = [(["willingdon", str(deep)], None), (["willingdon", "-"], b"\x80\x81"),
-             (["night", str(night)], None), (["tournament", "--how", "discard", "--value", "1e400"], None),
-             (["practice"], b"\x1b[31m\n")]
+    cases = [(["willingdon", str(deep)], None), (["night", str(night)], None), (["practice"], b"\xc2\xb9 0\n")]
     env = {**os.environ, "MJSCORE_DATA_DIR": str(tmp_path / "data")}
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "practice.jsonl").write_bytes(b'{"kind": "start"\n[[[')
