@@ -203,15 +203,18 @@ def _run_night(args) -> None:
     name = "standard input" if args.ledger == "-" else args.ledger
     data = read_input(args.ledger, limit=LIMITS["journal"], what="journal", error=LedgerError)
     end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
-    if b"\x00" in data[end:] and b"\x00" not in data[:end]:
-        # NUL bytes where a crash left the last row unwritten: read_journal reports a row cut short
-        text = decode(data[:end], name, LedgerError) + data[end:].decode("utf-8", "replace")
+    tail = data[end:].rstrip(b"\x1a")
+    if end and b"\x00" not in data[:end] and not _is_text(tail):
+        # a last row a crash left as NUL bytes or cut inside a character: a row cut short, as
+        # `mjscore record` reads it (read_journal says so), not the whole file refused
+        data = data[:end]
     else:
-        text = decode(data, name, LedgerError)
-    if not text.strip():
+        tail = b""
+    text = decode(data, name, LedgerError)
+    if not text.strip() and not tail:
         raise LedgerError(f"{name} is empty: nothing to read as a journal" if args.ledger == "-"
                           else f"the journal {name} is empty")
-    result = read_journal(text, players=players, game=args.game, name=name)
+    result = read_journal(text, players=players, game=args.game, name=name, tail=tail)
     bad = [p for p in result.problems if "cut short" not in p.message]
     if bad:
         first, more = bad[0], len(bad) - 1
@@ -228,3 +231,11 @@ def _run_night(args) -> None:
         sys.stdout.write(night.report_csv())
     else:
         print("\n".join(shown(row) for row in night.report_text().split("\n")))
+
+
+def _is_text(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return b"\x00" not in data
