@@ -278,8 +278,9 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
     rest = text[cut:]
     if tail:
         if replay.hand_col is None and (replay.header is not None or not tail.startswith(b"#")):
-            raise LedgerError(f"{name} line {replay.line + 1}: the last row is not UTF-8 text: save it as UTF-8, "
-                              "from a spreadsheet as CSV UTF-8")
+            raise LedgerError(f"{name} line {replay.line + 1} has a NUL character: it is not a text file"
+                              if b"\x00" in tail else f"{name} line {replay.line + 1}: the last row is not "
+                              "UTF-8 text: save it as UTF-8, from a spreadsheet as CSV UTF-8")
         _torn_problem(replay, tail, name)
     elif rest.strip():
         if replay.hand_col is not None or (replay.header is None and rest.lstrip().startswith("#")):
