@@ -10,7 +10,10 @@ must end one of two ways:
   byte-order mark, CRLF or CR line ends, a trailing Ctrl-Z, Excel's ``sep=,`` line, spaces) the
   same output as the clean input.
 
-No exception may escape :func:`mjscore.cli.main` (a test failing with one IS the finding), no
+Besides: `record` on a damaged journal refuses and leaves it as it was, or records and keeps
+every hand `night` showed; `practice` on a damaged log goes on (status 0) and sets the damage
+aside so the log reads cleanly afterwards; a player's name holding a control or invisible
+character is refused, and one typed decomposed (NFD) is the same player. No exception may escape :func:`mjscore.cli.main` (a test failing with one IS the finding), no
 traceback is printed, and every example runs under hypothesis's ``deadline``.
 
 ``make test`` runs a few examples a format, derandomized (it never flakes). The long run, random
@@ -211,7 +214,8 @@ def edge_json(draw) -> bytes:
         digits = draw(st.sampled_from([18, 19, 40, 5000, 100_000]))
         return b'{"value": ' + b"9" * digits + b"}"
     if kind == "float":
-        return b'{"x": ' + draw(st.sampled_from([b"1e400", b"-1e-400", b"1.5", b"25.0", b"1e18", b"-0", b"0e99999"])) + b"}"
+        figure = draw(st.sampled_from([b"1e400", b"-1e-400", b"1.5", b"25.0", b"1e18", b"-0", b"0e99999"]))
+        return b'{"x": ' + figure + b"}"
     if kind == "nan":
         return draw(st.sampled_from([b"NaN", b"[Infinity]", b'{"a": -Infinity}']))
     if kind == "duplicate":
