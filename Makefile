@@ -8,7 +8,7 @@ PINS   := requirements/pins.txt
 # JupyterLab refuses to start as root without --allow-root (CI and containers run as root).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test screenshots notebooks bench present links site clean
+.PHONY: lab test screenshots notebooks bench fuzz present links site clean
 
 $(STAMP): pyproject.toml $(PINS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,12 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/night.py
 	$(BIN)/python benchmarks/practice.py
 	$(BIN)/python benchmarks/classroom.py
+
+## make fuzz: the long fuzz run of the command line (tests/test_fuzz.py): FUZZ_EXAMPLES random
+## examples a format (`make test` runs a few, always the same ones)
+FUZZ_EXAMPLES ?= 2000
+fuzz: $(STAMP)
+	$(BIN)/python -m pytest tests/test_fuzz.py -p no:cacheprovider -q --durations=0 --fuzz-examples $(FUZZ_EXAMPLES)
 
 ## make present: the collection as clean apps for a projector (Voila, code hidden, enlarged by the
 ## classroom template in voila/templates/, found through JUPYTER_PATH). Voila takes no --allow-root.

@@ -25,3 +25,15 @@ def require(condition: bool, reason: str) -> None:
 def _data_dir(tmp_path, monkeypatch):
     """Each engine test gets its own empty data folder."""
     monkeypatch.setenv("MJSCORE_DATA_DIR", str(tmp_path / "mjscore-data"))
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-examples", type=int, default=None, metavar="N",
+                     help="tests/test_fuzz.py: N random examples a format instead of the few, "
+                          "derandomized, of `make test` (the long run of `make fuzz`)")
+
+
+def pytest_configure(config):
+    n = config.getoption("--fuzz-examples", default=None)
+    if n:  # read by tests/test_fuzz.py when it is imported
+        os.environ["MJSCORE_FUZZ_EXAMPLES"] = str(n)

@@ -155,8 +155,10 @@ class Journal:
         if self.torn:
             typed = self.replay.header is None and not self.torn.lstrip(b"\xef\xbb\xbf").startswith(b"#")
             if typed or (self.replay.hand_col is None and self.replay.header is not None):
-                # a CSV typed by hand whose last row has no line break: not a crash
+                # a CSV typed by hand whose last row has no line break: not a crash; written again
+                # plainly before the next record (appended, it would join that row)
                 self.replay.feed(_decode_tail(self.torn, self.path.name))
+                self.replay.untidy = True
                 self.offset, self.sig, self.torn = start + len(data), (self.sig + self.torn)[-_SIG:], b""
             else:
                 _torn_problem(self.replay, self.torn, self.path.name)

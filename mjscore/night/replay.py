@@ -261,11 +261,13 @@ def _torn_problem(replay: _Replay, torn: bytes, name: str) -> None:
 
 
 def read_journal(text: str, *, players: Sequence[str] | None = None, game: str | None = None,
-                 name: str = "the journal") -> LoadResult:
+                 name: str = "the journal", tail: bytes = b"") -> LoadResult:
     """A night from journal text (see the module notes for the format).
 
     ``players`` and ``game`` are for a file that does not name them (a CSV typed by hand);
-    when the file names them too, they must agree. Bad rows become :class:`Problem` s and
+    when the file names them too, they must agree. ``tail``: the file's last row, after
+    ``text``, when it is not text (a crash's NUL bytes, a character cut in half): a journal's row
+    cut short, as the writer reads it; refused in a CSV typed by hand. Bad rows become :class:`Problem` s and
     the good ones still load; a file that cannot be read at all (no players anywhere, no
     ``winner`` or ``how`` column) raises :class:`LedgerError` naming the line.
     """
@@ -274,7 +276,13 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
     cut = text.rfind("\n") + 1
     replay.feed(text[:cut])
     rest = text[cut:]
-    if rest.strip():
+    if tail:
+        if replay.hand_col is None and (replay.header is not None or not tail.startswith(b"#")):
+            raise LedgerError(f"{name} line {replay.line + 1} has a NUL character: it is not a text file"
+                              if b"\x00" in tail else f"{name} line {replay.line + 1}: the last row is not "
+                              "UTF-8 text: save it as UTF-8, from a spreadsheet as CSV UTF-8")
+        _torn_problem(replay, tail, name)
+    elif rest.strip():
         if replay.hand_col is not None or (replay.header is None and rest.lstrip().startswith("#")):
             _torn_problem(replay, rest.encode(), name)  # a log the ledger wrote: a crash cut it
         else:  # a CSV typed by hand whose last row has no line break

@@ -119,3 +119,50 @@ def test_night_reports_a_torn_last_row_and_prints_the_rest(tmp_path, capsys):
     code, out, err = run(capsys, "record", path, "--how", "wall")
     assert code == 0 and "Saved hand 2: Wall game" in out and "night.torn.csv" in err
     assert (tmp_path / "night.torn.csv").read_bytes() == b"2,Bea,self-dr\n"
+
+
+@pytest.mark.parametrize("via", ["file", "stdin"])
+@pytest.mark.parametrize("torn", [b"\x00" * 12, b"2,Zo\xc3", b"2,Bea,wall,,,\x80"])
+def test_night_reads_a_last_row_that_is_not_text_as_cut_short_as_record_does(tmp_path, capsys, monkeypatch,
+                                                                              via, torn):
+    """Found by tests/test_fuzz.py: a last row a crash left as NUL bytes (the file grown, the row
+    never written) or cut inside a character made `mjscore night` refuse the whole file ("not a
+    text file", "not UTF-8 text"), while `mjscore record` on the same file set the row aside."""
+    import io
+    import sys
+
+    path = tmp_path / "night.csv"
+    run(capsys, "record", path, "--players", "Ann,Bea,Cat,Dee", "--winner", "Ann", "--how", "self-drawn",
+        "--value", "25")
+    with open(path, "ab") as f:
+        f.write(torn)
+    if via == "stdin":
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    code, out, err = run(capsys, "night", path if via == "file" else "-", "--json")
+    assert code == 0 and len(json.loads(out)["hands"]) == 1
+    assert err.startswith("mjscore: note: ") and "the last row is cut short" in err
+    code, out, err = run(capsys, "record", path, "--how", "wall")
+    assert code == 0 and "Saved hand 2: Wall game" in out
+    code, out, err = run(capsys, "night", path, "--json")
+    assert code == 0 and len(json.loads(out)["hands"]) == 2 and err == ""
+    path.write_bytes(b"#players,Ann,Bea,Cat,Dee\nwinner,how\nAnn,self\x00-drawn\n")  # not at the end: refused
+    code, _, err = run(capsys, "night", path)
+    assert code == 2 and "NUL character" in err
+    path.write_bytes(b"winner,how\nAnn,self-drawn\nZo\xeb,wall")  # a typed CSV's last row: refused
+    code, _, err = run(capsys, "night", path, "--players", "Ann,Bea,Cat,Zo\u00eb")
+    assert code == 2 and "line 3: the last row is not UTF-8 text" in err
+
+
+def test_record_on_a_journal_whose_heading_has_no_line_break_starts_a_row_of_its_own(tmp_path, capsys):
+    """Found by tests/test_fuzz.py: the heading row (no hands yet) without its line break took the
+    next record on the same line ("...,note1,Ann,discard,..."): saved, and the journal unreadable."""
+    path = tmp_path / "night.csv"
+    path.write_bytes(b"#players,Ann,Bea,Cat,Dee\n#game,willingdon\n"
+                     b"hand,winner,how,thrower,value,tiles,exposed,fishing,east,note")
+    code, out, err = run(capsys, "record", path, "--winner", "Ann", "--how", "discard", "--thrower", "Bea",
+                         "--value", "25")
+    assert code == 0 and out.startswith("Saved hand 1")
+    code, out, err = run(capsys, "record", path, "--how", "wall")
+    assert code == 0 and out.startswith("Saved hand 2")
+    code, out, err = run(capsys, "night", path, "--json")
+    assert code == 0 and err == "" and len(json.loads(out)["hands"]) == 2

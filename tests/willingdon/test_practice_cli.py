@@ -65,6 +65,15 @@ def test_bad_lines_are_asked_again(monkeypatch, capsys):
     assert Trainer().tally.played == 1
 
 
+def test_a_superscript_digit_is_asked_again_and_other_scripts_digits_are_read(monkeypatch, capsys):
+    """Found by tests/test_fuzz.py: "¹" passed str.isdigit() but not int(), and the session ended
+    with `mjscore: error: invalid literal for int()` and status 2."""
+    code, out = run(monkeypatch, capsys, "\u00b9 0\n\u00b2\u2078 0\n\u0662\u0668 \u0660\n")  # ¹ 0, ²⁸ 0, ٢٨ ٠
+    assert code == 0
+    assert out.count("(type POINTS DOUBLES (two whole numbers), show or quit)") == 2
+    assert "Hand points: 28 — right." in out and Trainer().tally.played == 1
+
+
 def test_modes(monkeypatch, capsys):
     code, out = run(monkeypatch, capsys, "28\n39\n", "--mode", "points", "--json")
     assert "For each hand type POINTS, or show, or quit." in out

@@ -366,6 +366,7 @@ def test_another_writers_torn_line_never_glues_to_the_next_record(path):
     b'"correct_points": 1, "correct_doubles": 1}',
     b'{"kind": "deal", "number": 3, "hand": {"sets": []}}',
     b'[' * 100_000,
+    b'{"kind": "mode", "mode": ["both"]}',  # found by tests/test_fuzz.py: a list is no mode (it crashed)
 ])
 def test_a_damaged_record_in_the_middle_costs_that_record_only(path, bad):
     t = Trainer(path)
@@ -380,6 +381,19 @@ def test_a_damaged_record_in_the_middle_costs_that_record_only(path, bad):
     assert str(path.parent) not in again.messages[0]
     assert bad in path.with_name("practice.jsonl.damaged").read_bytes()
     assert not Trainer(path).messages  # set aside once
+
+
+@pytest.mark.parametrize("mode", [[], {"both": 1}, ["both"]])
+def test_an_answer_whose_mode_is_not_text_is_set_aside(path, mode):
+    """Found by tests/test_fuzz.py: an answer record with ``"mode": []`` raised TypeError (a list
+    looked up among the modes) and `mjscore practice` crashed instead of setting it aside."""
+    Trainer(path)
+    with open(path, "ab") as f:
+        f.write(json.dumps({"kind": "answer", "number": 1, "mode": mode, "points": 28, "doubles": 0,
+                            "shown": False, "correct_points": 28, "correct_doubles": 0}).encode() + b"\n")
+    again = Trainer(path)
+    assert (again.tally.played, again.current_number) == (0, 1)
+    assert "set aside" in again.messages[0]
 
 
 def test_a_damaged_answer_loses_that_hand_only(path):
@@ -411,6 +425,18 @@ def test_a_file_that_is_not_a_log_is_kept_aside_and_a_fresh_one_started(path, co
     assert records(path)[0]["kind"] == "start"
     assert len(t.messages) == 1 and "could not be read" in t.messages[0] and aside[0].name in t.messages[0]
     assert t.take_messages() and t.messages == []
+
+
+@pytest.mark.parametrize("content", [b"", b"\n \n", b'\n{"kind": "name", "name": "Ann"}\n'])
+def test_an_empty_log_or_one_without_its_start_is_kept_aside_with_a_hand_dealt(path, content):
+    """Found by tests/test_fuzz.py: an empty practice.jsonl (or one whose first record, after a
+    blank line, was not its start) left no hand on the table, and `mjscore practice` crashed."""
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    t = Trainer(path)
+    assert t.current_hand is not None and t.current_number == 1
+    assert [p for p in path.parent.iterdir() if p.name.startswith("practice.jsonl.corrupt-")]
+    assert records(path)[0]["kind"] == "start"
 
 
 def test_a_file_that_goes_bad_mid_session_keeps_the_session(path):

@@ -115,7 +115,7 @@ class Progress:
             except ValueError as e:
                 raise Unreadable(str(e)) from None
         elif kind == "mode":
-            if r.get("mode") not in MODES:
+            if not isinstance(r.get("mode"), str) or r["mode"] not in MODES:  # a list is no key
                 raise Unreadable(f"there is no mode {r.get('mode')!r}")
             self.mode = r["mode"]
         elif kind == "answer":
@@ -166,7 +166,7 @@ def _played(r: dict, s: Progress) -> Played:
         raise Unreadable(f"an answer to hand {number!r}, but hand {s.current} is on the table"
                          + (" and answered" if s.answered else ""))
     mode, shown = r.get("mode"), r.get("shown")
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:  # a list or an object is no mode (nor a key)
         raise Unreadable(f"there is no mode {mode!r}")
     if not isinstance(shown, bool):
         raise Unreadable("'shown' must be true or false")
@@ -263,22 +263,26 @@ class Log:
         lines = data.split(b"\n")
         tail = lines.pop()  # b"" when the data ends with a newline
         line_no = 0
+        opening = first  # the first record of the file must start a session
         for line in lines + ([tail] if tail else []):
             line_no += 1
             if not line.strip():
                 continue
             try:
                 record = _parse(line)
-                if first and line_no == 1:
+                if opening:
                     if not isinstance(record, dict) or record.get("kind") != "start":
                         raise Unreadable("it does not begin as an mjscore practice log")
                     self.state = _start(record)
+                    opening = False
                     continue
                 self.state.apply(record)
             except Unreadable as e:
-                if first and line_no == 1:
+                if opening:
                     raise
                 self.damaged.append((line_no, line, str(e)))
+        if opening:
+            raise Unreadable("it is empty")
         self._offset += len(data)
         self._ends_clean = not tail and (bool(data) or self._ends_clean)
 

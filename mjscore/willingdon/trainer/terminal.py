@@ -77,7 +77,7 @@ def _tally_lines(t: Trainer) -> list[str]:
 def _parse(text: str, mode: str) -> tuple[int | None, int | None]:
     words = text.replace(",", " ").split()
     want = sum(asks(mode))
-    if len(words) != want or not all(w.isdigit() and len(w) < 10 for w in words):
+    if len(words) != want or not all(w.isdecimal() and len(w) < 10 for w in words):
         raise TrainerError(f"type {_ask(mode)} ({'two whole numbers' if want == 2 else 'a whole number'}), "
                            f"show or quit")
     numbers = [int(w) for w in words]
