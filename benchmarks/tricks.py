@@ -35,36 +35,50 @@ def bench_tricks(quick: bool) -> dict:
         _, rows, _, read_once, once, _ = S._COMPILED[rules]
         return rows, tuple(r.fires(f) for r in each), S._answer(once, read_once(f))
 
-    variants = {"every trick": (real_run, True), "no memo of the once rows": (run_without_memo, True),
-                "no cache of the flower facts": (real_run, False),
-                "no runner: every row run plainly": (run_plainly, True),
-                "the each rows' line items made anew (not shared)": (real_run, True)}
+    new = tuple.__new__
+
+    def score_items_anew(hand, rules=WILLINGDON):  # score() making every each row's line item anew
+        rows, tiles, (hp, dbl, _, _, once_points, once_doubles, kind, also) = S._run(hand, rules)
+        points, doubles = [], [] if kind is None else [kind]
+        for row, where in zip(rows, tiles):
+            if where:
+                item = new(S.LineItem, (row[1], row[2], where, row[3]))
+                if row[5]:
+                    points.append(item)
+                    hp += row[2] * len(where)
+                else:
+                    doubles.append(item)
+                    dbl += row[2] * len(where)
+        if once_points:
+            points += once_points
+        if once_doubles:
+            doubles[kind is not None:] = S._in_order(rows, tiles, once_doubles)
+        paper = hp << dbl
+        met = dbl >= rules.minimum_doubles
+        return new(S.Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules, also))
+
+    real_score = S.score
+    variants = {"every trick": (real_run, True, real_score),
+                "no memo of the once rows": (run_without_memo, True, real_score),
+                "no cache of the flower facts": (real_run, False, real_score),
+                "no runner: every row run plainly": (run_plainly, True, real_score),
+                "the each rows' line items made anew (not shared)": (real_run, True, score_items_anew)}
     for h in hands:
-        S.score(h)
+        assert score_items_anew(h) == real_score(h)
     times: dict[str, list[float]] = {name: [] for name in variants}
-    kept, items_kept = F._FLOWER_FACTS_KEPT, S._ITEMS_KEPT
-    items = [row[4] for row in S._COMPILED[WILLINGDON][1]]
+    kept = F._FLOWER_FACTS_KEPT
     try:
         for _ in range(rounds):
-            for name, (run, flowers) in variants.items():
+            for name, (run, flowers, score) in variants.items():
                 S._run = run
                 F._FLOWER_FACTS.clear()
                 F._FLOWER_FACTS_KEPT = kept if flowers else 0
-                shared = "made anew" not in name
-                if not shared:
-                    S._ITEMS_KEPT = 0
-                    for made in items:
-                        made.clear()
                 start = time.process_time()
                 for h in hands:
-                    S.score(h)
+                    score(h)
                 times[name].append(time.process_time() - start)
-                if not shared:  # made again, untimed, for the next round
-                    S._ITEMS_KEPT = items_kept
-                    for h in hands:
-                        S.score(h)
     finally:
-        S._run, F._FLOWER_FACTS_KEPT, S._ITEMS_KEPT = real_run, kept, items_kept
+        S._run, F._FLOWER_FACTS_KEPT = real_run, kept
     base = statistics.median(times["every trick"])
     return {"hands": n, "rounds": rounds,
             "us": {name: 1e6 * statistics.median(ts) / n for name, ts in times.items()},
