@@ -11,73 +11,73 @@ import time
 
 def bench_tricks(quick: bool) -> dict:
     """Each speed trick of the Willingdon scorer taken away in turn: score() on the same hands,
-    CPU time, the variants interleaved round by round; medians. A trick that buys under 10%
+    the scores kept in a list as section 1 keeps them (what they cost the cycle collector
+    counts), CPU time, the variants interleaved round by round; medians. A trick that buys under 10%
     is not worth its code (issue 11)."""
-    from itertools import compress
-
     from mjscore.willingdon import WILLINGDON, rule_table
     from mjscore.willingdon import facts as F
     from mjscore.willingdon import scoring as S
-    from mjscore.willingdon.rules import ONCE
     from mjscore.willingdon.stats import random_hands
 
     n, rounds = (300, 1) if quick else (10_000, 7)
     hands = list(random_hands(n, seed=2024))
     table = rule_table(WILLINGDON)
-    flat = [(4 * i, r.name, r.value, r.column) for i, r in enumerate(table)]
-    once = {kind: tuple((flat[i], r.fires) for i, r in enumerate(table) if r.test is not None and
-                        (bool(r.group), r.kind) == kind) for kind in ((False, "points"), (False, "doubles"),
-                                                                      (True, "doubles"))}
     real_run = S._run
 
-    def run_without_memo(hand, rules):  # the once rows' own fires() called on every hand
+    def run_without_memo(hand, rules):  # the once rows' tests run on every hand
         f = F.Facts(hand)
-        _, point_rows, read_points, double_rows, read_doubles, *_ = S._COMPILED[id(rules)]
-        tiles = read_points(f)
-        points = list(compress(zip(point_rows, tiles), tiles))
-        tiles = read_doubles(f)
-        doubles = list(compress(zip(double_rows, tiles), tiles))
-        points += [(row, ONCE) for row, fires in once[False, "points"] if fires(f)]
-        more = [(row, ONCE) for row, fires in once[False, "doubles"] if fires(f)]
-        if more:
-            doubles = sorted(doubles + more)
-        return points, doubles, [row for row, fires in once[True, "doubles"] if fires(f)]
+        _, rows, read_each, read_once, once, _ = S._COMPILED[rules]
+        return rows, read_each(f), S._answer(once, read_once(f))
 
-    by_value: dict = {}
+    each = [r for r in table if r.test is None]
 
-    def run_hashing_the_rule_set(hand, rules):  # the compiled rows found by the rule set's hash
-        if rules not in by_value:
-            by_value[rules] = S._COMPILED[id(rules)]
-        by_value[rules]  # noqa: B018 - the lookup is what is timed
-        return real_run(hand, rules)
-
-    def run_plainly(hand, rules):  # no runner: every row's fires() on the facts
+    def run_plainly(hand, rules):  # no runner: every row's fires() on the facts, no memo
         f = F.Facts(hand)
-        points, doubles, kinds = [], [], []
-        for i, r in enumerate(table):
-            where = r.fires(f)
+        _, rows, _, read_once, once, _ = S._COMPILED[rules]
+        return rows, tuple(r.fires(f) for r in each), S._answer(once, read_once(f))
+
+    new = tuple.__new__
+
+    def score_items_anew(hand, rules=WILLINGDON):  # score() making every each row's line item anew
+        rows, tiles, (hp, dbl, _, _, once_points, once_doubles, kind, also) = S._run(hand, rules)
+        points, doubles = [], [] if kind is None else [kind]
+        for row, where in zip(rows, tiles):
             if where:
-                (kinds if r.group else points if r.kind == "points" else doubles).append((flat[i], where))
-        return points, doubles, [row for row, _ in kinds]
+                item = new(S.LineItem, (row[1], row[2], where, row[3]))
+                if row[5]:
+                    points.append(item)
+                    hp += row[2] * len(where)
+                else:
+                    doubles.append(item)
+                    dbl += row[2] * len(where)
+        if once_points:
+            points += once_points
+        if once_doubles:
+            doubles[kind is not None:] = S._in_order(rows, tiles, once_doubles)
+        paper = hp << dbl
+        met = dbl >= rules.minimum_doubles
+        return new(S.Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules, also))
 
-    variants = {"every trick": (real_run, True), "no memo of the once rows": (run_without_memo, True),
-                "no cache of the flower facts": (real_run, False),
-                "the rule set hashed (not its id)": (run_hashing_the_rule_set, True),
-                "no runner: every row run plainly": (run_plainly, True)}
+    real_score = S.score
+    variants = {"every trick": (real_run, True, real_score),
+                "no memo of the once rows": (run_without_memo, True, real_score),
+                "no cache of the flower facts": (real_run, False, real_score),
+                "no runner: every row run plainly": (run_plainly, True, real_score),
+                "the each rows' line items made anew (not shared)": (real_run, True, score_items_anew)}
     for h in hands:
-        S.score(h)
+        assert score_items_anew(h) == real_score(h)
     times: dict[str, list[float]] = {name: [] for name in variants}
     kept = F._FLOWER_FACTS_KEPT
     try:
         for _ in range(rounds):
-            for name, (run, flowers) in variants.items():
+            for name, (run, flowers, score) in variants.items():
                 S._run = run
                 F._FLOWER_FACTS.clear()
                 F._FLOWER_FACTS_KEPT = kept if flowers else 0
                 start = time.process_time()
-                for h in hands:
-                    S.score(h)
+                scores = [score(h) for h in hands]  # kept, as section 1 keeps them
                 times[name].append(time.process_time() - start)
+                del scores
     finally:
         S._run, F._FLOWER_FACTS_KEPT = real_run, kept
     base = statistics.median(times["every trick"])

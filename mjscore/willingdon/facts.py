@@ -15,24 +15,69 @@ from __future__ import annotations
 from ..hands import Hand
 from ..tiles import BONUS_TILES, INFO, SEAT_WIND, SET_TILES, SUITS
 
-# What the facts ask of each tile, looked up once per set instead of worked out.
-# The pair: (honour, suit, terminal, dragon_pair, wind_pair, end_pair).
-_PAIR_TILE = {c: (t.honour, t.suit, t.terminal, (c,) if t.dragon else (), (c,) if t.wind else (),
-                  (c,) if t.terminal else ())
-              for c, t in INFO.items() if c in SET_TILES}
 #: The kinds of set, each a fact of :class:`Facts` (its tiles): "pung_minor_exposed" ...
 SET_KINDS = tuple(f"{kind}_{size}_{column}" for kind in ("pung", "kong") for size in ("minor", "major")
                   for column in ("exposed", "concealed"))
-# A pung or kong: _MELD_TILE[kind][exposed][tile] = (its kind of set, honour, dragon, suit,
-# terminal, is a 1, counter), counter 0 exposed pung, 1 exposed kong, 2 concealed kong,
-# 3 concealed pung.
-_MELD_TILE = {kind: tuple({c: (f"{kind}_{'major' if t.major else 'minor'}_{'exposed' if exp else 'concealed'}",
-                               t.honour, t.dragon, t.suit, t.terminal, t.rank == 1,
-                               (1 if exp else 2) if kind == "kong" else (0 if exp else 3))
-                           for c, t in INFO.items() if c in SET_TILES}
-                          for exp in (False, True))
-              for kind in ("pung", "kong")}
+# The facts that collect tiles, in the order Facts fills them from the sets: the kinds of
+# set, the pair, then the facts a set or the pair may add its tile to besides.
+_TILE_FACTS = SET_KINDS + ("pair", "dragons", "winds", "dragon_pair", "wind_pair", "end_pair")
+_AT = {name: i for i, name in enumerate(_TILE_FACTS)}
+_SUIT_BIT = {s: i for i, s in enumerate(SUITS)}
+# What each set adds to the hand, looked up once per set instead of worked out: counts added
+# up (three bits each: honour sets with the pair, dragon sets, wind sets, concealed pungs,
+# exposed kongs, concealed kongs) and things seen OR-ed together (bits: a suit, 3 to 5 a
+# suit's pung of 1s, 6 to 8 of 9s, 9 a suited 2 to 8, 10 an exposed set).
+_COUNT = {name: 3 * i for i, name in enumerate(("honours", "dragon_sets", "wind_sets", "concealed_pungs",
+                                                "exposed_kongs", "concealed_kongs"))}
+
+
+def _set_info(kind: str, exposed: bool, code: str) -> tuple:
+    """(counts, seen, the fact its tile goes to, the second fact or 0, (tile,))."""
+    t = INFO[code]
+    counts = seen = second = 0
+    if t.honour:
+        counts += 1 << _COUNT["honours"]
+    else:
+        seen |= 1 << _SUIT_BIT[t.suit]
+        if not t.terminal:
+            seen |= 1 << 9
+    if kind == "pair":
+        first = _AT["pair"]
+        second = _AT["dragon_pair" if t.dragon else "wind_pair" if t.wind else "end_pair" if t.terminal else "pair"]
+        return counts, seen, first, 0 if second == first else second, (code,)
+    if t.honour:
+        counts += 1 << _COUNT["dragon_sets" if t.dragon else "wind_sets"]
+        second = _AT["dragons" if t.dragon else "winds"]
+    elif t.terminal:
+        seen |= 1 << (_SUIT_BIT[t.suit] + (3 if t.rank == 1 else 6))
+    if exposed:
+        seen |= 1 << 10
+        if kind == "kong":
+            counts += 1 << _COUNT["exposed_kongs"]
+    else:
+        counts += 1 << _COUNT["concealed_kongs" if kind == "kong" else "concealed_pungs"]
+    first = _AT[f"{kind}_{'major' if t.major else 'minor'}_{'exposed' if exposed else 'concealed'}"]
+    return counts, seen, first, second, (code,)
+
+
+# _SETS[kind][exposed][tile]: what a set adds (the pair under exposed False).
+_SETS = {kind: tuple({c: _set_info(kind, exposed, c) for c in SET_TILES} for exposed in (False, True))
+         for kind in ("pung", "kong", "pair")}
 _BONUS_SEAT = {c: INFO[c].seat for c in BONUS_TILES}
+
+
+def _counts(counts: int) -> tuple:
+    """The counts of a hand from their sum: (honours, dragon_sets, wind_sets, concealed_pungs,
+    exposed_kongs, concealed_kongs)."""
+    return tuple(counts >> shift & 7 for shift in _COUNT.values())
+
+
+def _seen(seen: int) -> tuple:
+    """What follows from the things seen: (suits, one_suit, honours_only, all_terminal,
+    all_concealed, ends)."""
+    suits = frozenset(s for s, i in _SUIT_BIT.items() if seen >> i & 1)
+    ends = tuple(SUITS[s] for s, i in _SUIT_BIT.items() if seen >> (i + 3) & seen >> (i + 6) & 1)
+    return suits, len(suits) == 1, not suits, not seen >> 9 & 1, not seen >> 10 & 1, ends
 
 
 def _flower_facts(flowers: tuple, seat: str, round_: str) -> tuple:
@@ -44,8 +89,11 @@ def _flower_facts(flowers: tuple, seat: str, round_: str) -> tuple:
     return own, rnd, bouquets
 
 
-# They depend on the flowers, the seat and the round alone, and few combinations come up, so
-# each is worked out once (a bound keeps the memory small whatever hands are scored).
+# Each depends on a few small values alone, and few combinations come up, so each is worked
+# out once: the counts by their sum, the rest by the things seen, the flower facts by
+# (flowers, seat, round) (a bound keeps the memory small whatever hands are scored).
+_COUNTS: dict[int, tuple] = {}
+_SEEN: dict[int, tuple] = {}
 _FLOWER_FACTS: dict[tuple, tuple] = {}
 _FLOWER_FACTS_KEPT = 1 << 16
 
@@ -75,85 +123,50 @@ class Facts:
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
-        self.pung_minor_exposed = self.pung_minor_concealed = self.pung_major_exposed = ()
-        self.pung_major_concealed = self.kong_minor_exposed = self.kong_minor_concealed = ()
-        self.kong_major_exposed = self.kong_major_concealed = ()
-        buckets: dict[str, tuple] = {}
-        dragons: list[str] = []
-        winds: list[str] = []
-        ones: set[str] = set()  # suits with a pung/kong of their 1
-        nines: set[str] = set()  # suits with a pung/kong of their 9
-        suits: set[str] = set()
-        honours = cp = ek = ck = 0
-        all_terminal = all_concealed = True
+        tiles = [()] * 14  # the tiles of each fact of _TILE_FACTS
+        counts = seen = 0
         for m in hand.sets:
-            kind = m.kind
-            tile = m.tile
-            if kind == "pair":
-                self.pair = tile
-                honour, suit, terminal, self.dragon_pair, self.wind_pair, self.end_pair = _PAIR_TILE[tile]
-                if honour:
-                    honours += 1
-                else:
-                    suits.add(suit)
-                    if not terminal:
-                        all_terminal = False
-                continue
-            key, honour, dragon, suit, terminal, one, counter = _MELD_TILE[kind][m.exposed][tile]
-            if honour:
-                honours += 1
-                (dragons if dragon else winds).append(tile)
-            else:
-                suits.add(suit)
-                if terminal:
-                    (ones if one else nines).add(suit)
-                else:
-                    all_terminal = False
-            if key in buckets:
-                buckets[key] += (tile,)
-            else:
-                buckets[key] = (tile,)
-            if counter == 3:
-                cp += 1
-            elif counter == 0:
-                all_concealed = False
-            elif counter == 1:
-                all_concealed = False
-                ek += 1
-            else:
-                ck += 1
-        for key, tiles in buckets.items():
-            setattr(self, key, tiles)
-        self.dragons = tuple(dragons)
-        self.winds = tuple(winds)
-        self.dragon_sets, self.wind_sets = len(dragons), len(winds)
-        both = ones & nines if ones and nines else None
-        self.ends = tuple(SUITS[x] for x in sorted(both)) if both else ()
-        self.concealed_pungs, self.exposed_kongs, self.concealed_kongs = cp, ek, ck
-        self.all_concealed = all_concealed
-        self.suits, self.honours, self.all_terminal = suits, honours, all_terminal
-        self.one_suit = len(suits) == 1
-        self.honours_only = not suits
-        self.self_drawn, self.blessing = hand.self_drawn, hand.blessing
-        seat, round_ = hand.seat, hand.round
+            add, saw, first, second, tile = _SETS[m.kind][m.exposed][m.tile]
+            counts += add
+            seen |= saw
+            tiles[first] += tile
+            if second:
+                tiles[second] += tile
+        (self.pung_minor_exposed, self.pung_minor_concealed, self.pung_major_exposed, self.pung_major_concealed,
+         self.kong_minor_exposed, self.kong_minor_concealed, self.kong_major_exposed, self.kong_major_concealed,
+         pair, dragons, winds, self.dragon_pair, self.wind_pair, self.end_pair) = tiles
+        if pair:
+            self.pair = pair[0]
+        self.dragons = dragons
+        self.winds = winds
+        known = _COUNTS.get(counts)
+        if known is None:
+            known = _COUNTS[counts] = _counts(counts)
+        (self.honours, self.dragon_sets, self.wind_sets, self.concealed_pungs, self.exposed_kongs,
+         self.concealed_kongs) = known
+        known = _SEEN.get(seen)
+        if known is None:
+            known = _SEEN[seen] = _seen(seen)
+        self.suits, self.one_suit, self.honours_only, self.all_terminal, self.all_concealed, self.ends = known
+        self.self_drawn = hand.self_drawn
+        self.blessing = hand.blessing
         if winds:
-            own, rnd = SEAT_WIND[seat], SEAT_WIND[round_]
+            own, rnd = SEAT_WIND[hand.seat], SEAT_WIND[hand.round]
             self.own_wind = (own,) if own in winds else ()
             self.round_wind = (rnd,) if rnd in winds else ()
         else:
             self.own_wind = self.round_wind = ()
         fl = self.flowers = hand.flowers
         if fl:
-            key = (fl, seat, round_)
+            key = (fl, hand.seat, hand.round)
             known = _FLOWER_FACTS.get(key)
             if known is None:
-                known = _flower_facts(fl, seat, round_)
+                known = _flower_facts(*key)
                 if len(_FLOWER_FACTS) < _FLOWER_FACTS_KEPT:
                     _FLOWER_FACTS[key] = known
             self.own_flowers, self.round_flowers, self.bouquets = known
         else:
             self.own_flowers = self.round_flowers = self.bouquets = ()
-
     def misread(self, **changes: object) -> "Facts":
         """These facts with some read differently, and what follows from them worked out again
         (``suits`` gives ``one_suit`` and ``honours_only``; ``winds`` and ``dragons`` their counts):

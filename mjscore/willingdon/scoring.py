@@ -18,7 +18,6 @@ A hand under the minimum pays nothing, but its paper total is still shown:
 
 from __future__ import annotations
 
-from itertools import compress
 from operator import attrgetter
 from typing import Callable, NamedTuple
 
@@ -119,13 +118,13 @@ class Score(NamedTuple):
 # --------------------------------------------------------------------------- the row runner
 
 #: What the runner keeps for each rule set, built on first use (never inside the frozen rule
-#: set, which stays plain data): see :func:`_compile`. Keyed by the rule set's id, the rule
-#: set kept beside (so the id cannot be reused while the entry lives): hashing a frozen
-#: dataclass runs Python code for every field, a quarter of the time of a whole score.
-_COMPILED: dict[int, tuple] = {}
-#: At most this many answers of the ``once`` rows are remembered for one rule set, and at most
-#: this many rule sets are kept.
+#: set, which stays plain data): see :func:`_compile`. Keyed by the rule set itself (equal
+#: rule sets share it; finding it by the rule set's id instead saved under 2% of a score).
+_COMPILED: dict[RuleSet, tuple] = {}
+#: At most this many answers of the ``once`` rows are remembered for one rule set, at most
+#: this many line items for one row, and at most this many rule sets are kept.
 _MEMO_KEPT = 1 << 16
+_ITEMS_KEPT = 1 << 10
 _RULE_SETS_KEPT = 64
 
 
@@ -138,76 +137,83 @@ def _reader(facts: tuple) -> Callable:
 
 
 def _compile(rules: RuleSet) -> tuple:
-    """The rows split for the runner: the ``each`` rows of points and of doubles with a reader
-    of their facts (a row fires on its fact's tiles, so an empty fact skips it for free), the
-    ``once`` rows with a reader of all the facts they read, and a memo of their answers by
-    those facts' values. Each row in its flat form ``(4 * index, name, value, column)``."""
+    """The rows split for the runner: the ``each`` rows in the table's order with one reader of
+    their facts (a row fires once for each tile of its fact, so an empty fact is a row that does
+    not fire), the ``once`` rows with a reader of all the facts they read, and a memo of their
+    answers by those facts' values (:func:`_answer`). Each row in its flat form ``(4 * index,
+    name, value, column, items, points)``: ``items`` its line items made so far by where it
+    fired (:func:`_item`), ``points`` true for a row of points, false for one of doubles."""
     table = rule_table(rules)
-    flat = [(4 * i, r.name, r.value, r.column) for i, r in enumerate(table)]
-    each_rows = {kind: [i for i, r in enumerate(table) if r.test is None and r.kind == kind]
-                 for kind in ("points", "doubles")}
+    flat = [(4 * i, r.name, r.value, r.column, {}, r.kind == "points") for i, r in enumerate(table)]
+    each_rows = [i for i, r in enumerate(table) if r.test is None]
     once_rows = [i for i, r in enumerate(table) if r.test is not None]
     once_facts = tuple(dict.fromkeys(fact for i in once_rows for fact in table[i].reads))
     once = tuple((flat[i], table[i].kind, bool(table[i].group), table[i].test,
                   tuple(once_facts.index(fact) for fact in table[i].reads)) for i in once_rows)
-    points, doubles = each_rows["points"], each_rows["doubles"]
-    kept = (rules, tuple(flat[i] for i in points), _reader(tuple(table[i].reads[0] for i in points)),
-            tuple(flat[i] for i in doubles), _reader(tuple(table[i].reads[0] for i in doubles)),
+    kept = (rules, tuple(flat[i] for i in each_rows), _reader(tuple(table[i].reads[0] for i in each_rows)),
             _reader(once_facts), once, {})
     if len(_COMPILED) >= _RULE_SETS_KEPT:  # a program that makes rule sets by the thousand
         _COMPILED.clear()
-    _COMPILED[id(rules)] = kept
+    _COMPILED[rules] = kept
     return kept
 
 
+def _item(row: tuple, where: tuple) -> tuple:
+    """The line item of a row that fired on ``where``, and its total: made once and shared by
+    every score it appears in (a line item is immutable, and hands share most of theirs)."""
+    item = row[4].get(where)
+    if item is None:
+        item = (LineItem(row[1], row[2], where, row[3]), row[2] * len(where))
+        if len(row[4]) < _ITEMS_KEPT:
+            row[4][where] = item
+    return item
+
+
 def _answer(once: tuple, values: tuple) -> tuple:
-    """The ``once`` rows that fire for these values of their facts: (points, doubles, kinds)."""
+    """What the ``once`` rows give for these values of their facts, added up: (points, doubles
+    (the hand kind's counted), the rows that fired packed as :func:`fired_rows` packs them, for
+    the points and for the doubles, the line items of points, of doubles (with each row's index),
+    the hand kind's line item (the kind that counts: the first of the most doubles) or None,
+    the names of the other kinds that fit)."""
     points, doubles, kinds = [], [], []
     for row, kind, group, test, where in once:
         if test(*[values[i] for i in where]):
             (kinds if group else points if kind == "points" else doubles).append(row)
-    return tuple((row, ONCE) for row in points), tuple((row, ONCE) for row in doubles), tuple(kinds)
+    best = None
+    for row in kinds:
+        if best is None or row[2] > best[2]:
+            best = row
+    counted = doubles + ([best] if best else [])
+    return (sum(row[2] for row in points), sum(row[2] for row in counted),
+            sum(1 << row[0] for row in points), sum(1 << row[0] for row in counted),
+            tuple(_item(row, ONCE)[0] for row in points), tuple((row[0], _item(row, ONCE)[0]) for row in doubles),
+            _item(best, ONCE)[0] if best else None, tuple(row[1] for row in kinds if row is not best))
 
 
 def _run(hand: Hand, rules: RuleSet) -> tuple:
-    """THE row runner, for :func:`score` and :func:`fired_rows`: the rows that fire on the
-    hand, in the table's order, as ``(points, doubles, kinds)``: lists of ``(row, where)``,
-    ``row`` the flat form ``(4 * index, name, value, column)``; ``kinds`` every hand kind that
-    fits (the caller counts the best)."""
+    """THE row runner, for :func:`score` and :func:`fired_rows`: what fires on the hand, as
+    ``(rows, tiles, once)``: the ``each`` rows in the table's order (in the flat form of
+    :func:`_compile`) and the tiles of each one's fact (it fires once for each; none, it does
+    not fire), and what the ``once`` rows give (:func:`_answer`)."""
     f = Facts(hand)
-    kept = _COMPILED.get(id(rules))
-    if kept is None or kept[0] is not rules:
+    kept = _COMPILED.get(rules)
+    if kept is None:
         kept = _compile(rules)
-    _, point_rows, read_points, double_rows, read_doubles, read_once, once, memo = kept
-    tiles = read_points(f)  # each row's fact: empty, the row does not fire
-    points = list(compress(zip(point_rows, tiles), tiles))
-    tiles = read_doubles(f)
-    doubles = list(compress(zip(double_rows, tiles), tiles))
+    _, rows, read_each, read_once, once, memo = kept
     key = read_once(f)
-    try:
-        once_points, once_doubles, kinds = memo[key]
-    except KeyError:
-        once_points, once_doubles, kinds = answer = _answer(once, key)
+    answer = memo.get(key)
+    if answer is None:
+        answer = _answer(once, key)
         if len(memo) < _MEMO_KEPT:
             memo[key] = answer
-    if once_points:
-        points += once_points
-    if once_doubles:
-        if doubles:
-            doubles += once_doubles
-            doubles.sort()  # by the row's index: the first item of each row, never equal
-        else:
-            doubles = once_doubles
-    return points, doubles, kinds
+    return rows, read_each(f), answer
 
 
-def _best(kinds) -> tuple:
-    """The hand kind that counts: the most doubles, the first in the table on a tie."""
-    best = kinds[0]
-    for row in kinds:
-        if row[2] > best[2]:
-            best = row
-    return best
+def _in_order(rows: tuple, tiles: tuple, once: tuple) -> list:
+    """The line items of the doubles of the ``each`` rows and of the ``once`` rows, in the
+    table's order."""
+    fired = [(row[0], _item(row, where)[0]) for row, where in zip(rows, tiles) if where and not row[5]]
+    return [item for _, item in sorted(fired + list(once))]
 
 
 def paper_and_score(hand_points: int, doubles: int, rules: RuleSet = WILLINGDON) -> tuple[int, int]:
@@ -239,29 +245,29 @@ def score(hand: Hand, rules: RuleSet = WILLINGDON) -> Score:
     >>> s.hand_points, s.doubles, s.paper_total
     (58, 12, 237568)
     """
-    fired_points, fired_doubles, kinds = _run(hand, rules)
-    new = tuple.__new__
+    rows, tiles, (hp, dbl, _, _, once_points, once_doubles, kind, also) = _run(hand, rules)
     points = []
-    doubles = []
-    hp = dbl = 0
-    keep = points.append
-    for (_, name, value, column), where in fired_points:
-        keep(new(LineItem, (name, value, where, column)))
-        hp += value * len(where)
-    keep = doubles.append
-    for (_, name, value, column), where in fired_doubles:
-        keep(new(LineItem, (name, value, where, column)))
-        dbl += value * len(where)
-    also: tuple[str, ...] = ()
-    if kinds:
-        best = _best(kinds)
-        doubles.insert(0, new(LineItem, (best[1], best[2], ONCE, best[3])))
-        dbl += best[2]
-        if len(kinds) > 1:
-            also = tuple([row[1] for row in kinds if row is not best])
+    doubles = [] if kind is None else [kind]
+    for row, where in zip(rows, tiles):
+        if where:
+            try:
+                item, total = row[4][where]
+            except KeyError:
+                item, total = _item(row, where)
+            if row[5]:
+                points.append(item)
+                hp += total
+            else:
+                doubles.append(item)
+                dbl += total
+    if once_points:
+        points += once_points
+    if once_doubles:
+        doubles[kind is not None:] = _in_order(rows, tiles, once_doubles)
     paper = hp << dbl
     met = dbl >= rules.minimum_doubles
-    return new(Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules, also))
+    return tuple.__new__(Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules,
+                                 also))
 
 
 def fired_rows(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[int, int, int, int]:
@@ -283,20 +289,16 @@ def fired_rows(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[int, int, int, 
     >>> doubles >> 4 * row & 15
     3
     """
-    fired_points, fired_doubles, kinds = _run(hand, rules)
-    hp = dbl = points = doubles = 0
-    for row, where in fired_points:
-        n = len(where)
-        points |= n << row[0]
-        hp += row[2] * n
-    for row, where in fired_doubles:
-        n = len(where)
-        doubles |= n << row[0]
-        dbl += row[2] * n
-    if kinds:
-        best = _best(kinds)
-        doubles |= 1 << best[0]
-        dbl += best[2]
+    rows, tiles, (hp, dbl, points, doubles, *_) = _run(hand, rules)
+    for row, where in zip(rows, tiles):
+        if where:
+            n = len(where)
+            if row[5]:
+                points |= n << row[0]
+                hp += row[2] * n
+            else:
+                doubles |= n << row[0]
+                dbl += row[2] * n
     return hp, dbl, points, doubles
 
 
