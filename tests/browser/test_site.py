@@ -101,6 +101,13 @@ SESSIONS = """async () => {
 }"""
 
 
+ALL_CELLS_DRAWN = """() => {
+    const notebook = window.jupyterapp.shell.currentWidget?.content;
+    return !!notebook?.model && notebook.widgets.length > 0 && notebook.widgets.length === notebook.model.cells.length &&
+        notebook.widgets.every(cell => cell.isAttached);
+}"""
+
+
 class Lite:
     """The one page of the site the tests share, its page errors, and the kernel they share."""
 
@@ -116,6 +123,9 @@ class Lite:
         page.evaluate("() => window.jupyterapp.restored")
         page.locator(f"{CURRENT} .jp-Notebook").wait_for(timeout=START_S * 1000)
         page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
+        # Every cell drawn: the site draws a notebook's cells when the browser is idle, and a
+        # notebook closed before that ends throws a page error ("... reading 'insertWidget'").
+        page.wait_for_function(ALL_CELLS_DRAWN, timeout=START_S * 1000, polling=100)
 
     def kernel(self) -> str | None:
         """A running browser kernel of this page (after a reload: the one the reload started)."""
@@ -131,7 +141,10 @@ class Lite:
         self.errors.clear()
         kernel = self.kernel()
         options = {"path": notebook, **({"kernel": {"id": kernel}} if kernel else {})}
-        page.evaluate("options => window.jupyterapp.commands.execute('docmanager:open', options)", options)
+        # `.then(() => null)`: the command's result is the notebook widget, which Playwright
+        # would copy back to Python whole (seconds)
+        page.evaluate("options => window.jupyterapp.commands.execute('docmanager:open', options).then(() => null)",
+                      options)
         self.wait_ready()
         assert self.in_front() == notebook, f"{notebook} is not the notebook in front ({self.in_front()!r})"
         return page, self.errors
