@@ -19,7 +19,9 @@ How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
   find, drive and photograph the widgets). Afterwards the notebook is closed.
 * ``voila`` (session, only when asked for) starts the classroom command of ``make present``
   (standalone Voila, the ``classroom`` template from ``voila/``) on another copy;
-  ``classroom`` (per test) opens a notebook there as a :class:`~browser_pages.VoilaPage`.
+  ``classroom`` (per test) opens a notebook there as a :class:`~browser_pages.VoilaPage`;
+  ``classroom_view`` (per module) does the same for tests that only read the page, rendering
+  each notebook once for all of them.
 * Screenshots go to a staging folder. Only when asked (``make screenshots`` sets
   ``MJSCORE_SCREENSHOTS=docs/screenshots``; a relative folder is the checkout's) are they
   copied there, when the test passed and the picture changed: ``make test`` leaves the
@@ -365,11 +367,14 @@ def notebook(request, lab, lab_page, shots):
         nb = NotebookPage(lab_page, name, shots)
         opened.append(nb)
         kernel = _KERNEL.get("id")
+        # The command's result is the notebook widget: `.then(() => null)`, because Playwright
+        # would otherwise copy that whole object graph back to Python (about 4 s an open).
         if kernel and _kernel_of_server(lab, kernel):
             lab_page.evaluate("([path, id]) => window.jupyterapp.commands.execute('docmanager:open', "
-                              "{path, kernel: {id}})", [name, kernel])
+                              "{path, kernel: {id}}).then(() => null)", [name, kernel])
         else:
-            lab_page.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', {path})", name)
+            lab_page.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', {path})"
+                              ".then(() => null)", name)
         lab_page.locator(".jp-NotebookPanel").first.wait_for(state="visible", timeout=SERVER_START_S * 1000)
         nb.wait_idle()
         _KERNEL["id"] = _kernel_of(lab, name) or ""
@@ -388,23 +393,66 @@ def _kernel_of_server(lab, kernel_id: str) -> bool:
     return status == 200
 
 
+def _render(voila, browser, name: str, shots: Shots) -> VoilaPage:
+    notebook_exists(name)
+    t0 = time.monotonic()
+    page = browser.new_page()
+    vp = VoilaPage(page, name, shots)
+    page.goto(f"{voila.url}/voila/render/{name}?token={voila.token}", timeout=SERVER_START_S * 1000)
+    page.locator("#rendered_cells").wait_for(state="visible", timeout=RUN_ALL_S * 1000)
+    _timed(f"{name}: Voila render", t0)
+    return vp
+
+
 @pytest.fixture
 def classroom(voila, browser, shots):
-    """open(name) -> VoilaPage: the notebook as `make present` shows it."""
+    """open(name) -> VoilaPage: the notebook as `make present` shows it, rendered for this test
+    alone (a test that drives the widgets)."""
     pages = []
 
     def open_(name: str) -> VoilaPage:
-        notebook_exists(name)
-        t0 = time.monotonic()
-        page = browser.new_page()
-        vp = VoilaPage(page, name, shots)
-        pages.append(vp)
-        page.goto(f"{voila.url}/voila/render/{name}?token={voila.token}", timeout=SERVER_START_S * 1000)
-        page.locator("#rendered_cells").wait_for(state="visible", timeout=RUN_ALL_S * 1000)
-        _timed(f"{name}: Voila render", t0)
-        return vp
+        pages.append(_render(voila, browser, name, shots))
+        return pages[-1]
 
     yield open_
     for vp in pages:
         vp.stop_watching()
         vp.page.close()
+
+
+@pytest.fixture(scope="module")
+def _read_only_renders(voila, browser, tmp_path_factory):
+    """The renders ``classroom_view`` keeps for this module (name -> [VoilaPage, times read]),
+    and a staging folder for their (never published) screenshots."""
+    renders: dict[str, list] = {}
+    yield renders, Shots(tmp_path_factory.mktemp("read-only-screenshots"))
+    for vp, _reads in renders.values():
+        vp.stop_watching()
+        vp.page.close()
+
+
+@pytest.fixture
+def classroom_view(request, voila, browser, _read_only_renders):
+    """open(name) -> VoilaPage, for tests that only read the page (they click, type and
+    photograph nothing): one render of a notebook serves every such test in the module, so a
+    notebook that two checks read is rendered (and its Voila kernel started) once. The module
+    says how many tests read a notebook (``CLASSROOM_READERS``, default 1); the page is closed
+    after the last of them (open pages slow the others down). Each test sets the window size it
+    reads at; page errors are counted from the render."""
+    renders, shots = _read_only_renders
+    readers = getattr(request.module, "CLASSROOM_READERS", {})
+    opened: list[str] = []
+
+    def open_(name: str) -> VoilaPage:
+        if name not in renders:
+            renders[name] = [_render(voila, browser, name, shots), 0]
+        renders[name][1] += 1
+        opened.append(name)
+        return renders[name][0]
+
+    yield open_
+    for name in opened:
+        if name in renders and renders[name][1] >= readers.get(name, 1):
+            vp, _reads = renders.pop(name)
+            vp.stop_watching()
+            vp.page.close()
