@@ -11,6 +11,9 @@ import os
 import sys
 from typing import Sequence
 
+from .night.entry import MAX_VALUE  # the largest card value
+from .willingdon.rules import MAX_DOUBLES  # a doubles setting is 0 to 13
+
 
 class CLIError(ValueError):
     """Bad input on the command line."""
@@ -38,9 +41,6 @@ def _whole(what: str, minimum: int = 0, maximum: int | None = None):
     return convert
 
 
-#: The Willingdon doubles settings (a hand has at most a handful of doubles; 13 is the ceiling).
-from .willingdon.rules import MAX_DOUBLES  # noqa: E402  (0 to 13 doubles)
-from .night.entry import MAX_VALUE  # noqa: E402  (the largest card value)
 #: The largest seed (a 64-bit number).
 MAX_SEED = 2**63 - 1
 
@@ -78,10 +78,8 @@ def _add_willingdon(sub) -> None:
 
 
 def _run_willingdon(args) -> None:
-    from .hands import load_hand
+    from .hands import HandError, load_hand
     from .willingdon.scoring import WILLINGDON, score
-
-    from .hands import HandError
 
     try:
         hand = load_hand(_read_text(args.hand))

@@ -37,7 +37,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 __all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "clean_name", "decode",
-           "load_json", "read_input", "read_text", "regular_file", "tidy", "shown", "whole_number"]
+           "figure", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown", "whole_number"]
 
 
 class InputError(ValueError):
@@ -278,20 +278,21 @@ def whole_number(cell: object, what: str, low: int | None = None, high: int | No
             return None
         n = _number_text(text)
         if n is None and text.lstrip("+-").isdigit():  # a whole number, but thousands of digits
-            bounds = f"from {low:,} to {high:,}" if low is not None and high is not None else "smaller"
-            raise error(f"{what} must be {bounds}, not a number of {len(text.lstrip('+-')):,} digits")
+            raise error(f"{what} must be {_bounds(low, high) or 'smaller'}, "
+                        f"not a number of {len(text.lstrip('+-')):,} digits")
         if n is None:
             raise error(f"{what} must be a whole number, not {shown(raw, 24)!r}")
     if (low is not None and n < low) or (high is not None and n > high):
-        bounds = (f"from {low:,} to {high:,}" if low is not None and high is not None
-                  else f"{low:,} or more" if low is not None else f"{high:,} or less")
-        return _out_of_bounds(error, what, bounds, n)
+        shown_n = f"{n:,}" if abs(n) < 10 ** 40 else f"a number of {len(str(abs(n))):,} digits"
+        raise error(f"{what} must be {_bounds(low, high)}, not {shown_n}")
     return n
 
 
-def _out_of_bounds(error, what: str, bounds: str, n: int):
-    figure = f"{n:,}" if abs(n) < 10 ** 40 else f"a number of {len(str(abs(n))):,} digits"
-    raise error(f"{what} must be {bounds}, not {figure}")
+def _bounds(low: int | None, high: int | None) -> str:
+    """"from 0 to 13", "1 or more", "100,000 or less", or "" with no bounds."""
+    if low is not None and high is not None:
+        return f"from {low:,} to {high:,}"
+    return f"{low:,} or more" if low is not None else f"{high:,} or less" if high is not None else ""
 
 
 def _number_text(text: str) -> int | None:
@@ -331,6 +332,13 @@ def clean_name(text: object, what: str = "a player's name", error: type[ValueErr
     if len(name) > MAX_NAME:
         raise error(f"{what} '{shown(name, 30)}' is longer than {MAX_NAME} characters")
     return name
+
+
+def figure(v: object) -> str:
+    """A value for an error message: a whole number with thousands separators, anything else as
+    its repr, never thousands of characters long."""
+    text = f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else repr(v)
+    return text if len(text) <= 30 else text[:20] + f"… ({len(text):,} characters)"
 
 
 def shown(text: object, width: int | None = None) -> str:

@@ -25,6 +25,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Callable, NamedTuple
 
+from ..inputs import figure
+
 # --------------------------------------------------------------------------- rule sets
 
 #: A doubles setting above this means nothing at a table (the book's biggest hands have fewer).
@@ -48,8 +50,8 @@ class RuleSet:
         for key in ("clean_hand_doubles", "minimum_doubles"):
             v = getattr(self, key)
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DOUBLES:
-                shown = f"{v:,}" if isinstance(v, int) and abs(v) < 10**30 else repr(v)[:30]
-                raise ValueError(f"{key.replace('_', '-')} must be a whole number from 0 to {MAX_DOUBLES}, not {shown}")
+                raise ValueError(f"{key.replace('_', '-')} must be a whole number from 0 to {MAX_DOUBLES}, "
+                                 f"not {figure(v)}")
 
     def with_settings(self, **settings: int) -> "RuleSet":
         """A variant: this rule set with a few settings patched."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..inputs import figure
 from ..tiles import SEAT_NAMES, SEATS
 
 
@@ -45,9 +46,8 @@ class TableRules:
                 raise SettlementError(f"{key.replace('_', '-')} must be yes or no, not {getattr(self, key)!r}")
         v = self.false_mahjong
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_PENALTY:
-            shown = f"{v:,}" if isinstance(v, int) and abs(v) < 10**30 else repr(v)[:30]
             raise SettlementError(f"false-mahjong must be a whole number from 0 to {MAX_PENALTY:,} "
-                                  f"(what the caller pays each player), not {shown}")
+                                  f"(what the caller pays each player), not {figure(v)}")
 
 
 @dataclass(frozen=True)

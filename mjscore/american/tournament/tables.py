@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Mapping
 
 from ..home import CATEGORIES, HOWS, PAYS_AS
-from ...inputs import load_json, read_text
+from ...inputs import figure, load_json, read_text
 
 
 class TournamentError(ValueError):
@@ -57,12 +57,6 @@ MAX_TIMES = 100
 
 def _is_whole(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _brief(v: object) -> str:
-    """A figure for a message, never thousands of characters long."""
-    text = f"{v:,}" if _is_whole(v) else repr(v)
-    return text if len(text) <= 30 else text[:20] + f"… ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)
@@ -124,7 +118,7 @@ class TournamentTable:
                      "wall_game_points", "dead_hand_penalty", "unfinished_game_points"):
             v = getattr(self, attr)
             if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
-                raise bad(attr, f"must be a whole number from 0 to {MAX_POINTS:,}, not {_brief(v)}")
+                raise bad(attr, f"must be a whole number from 0 to {MAX_POINTS:,}, not {figure(v)}")
         if not 1 <= self.card_value_times <= MAX_TIMES:
             raise bad("card_value_times", f"must be from 1 to {MAX_TIMES}: the winner scores at least the card value")
         excludes = self.jokerless_excludes
@@ -141,7 +135,7 @@ class TournamentTable:
         for band, v in zip(EXPOSURE_BANDS, tp):
             if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
                 raise bad("thrower_penalty", f"must be a whole number from 0 to {MAX_POINTS:,} (the points taken), "
-                          f"not {_brief(v)}",
+                          f"not {figure(v)}",
                           f".{band}")
         object.__setattr__(self, "thrower_penalty", tuple(tp))
         for attr in ("wall_game_to", "unfinished_game_to"):
@@ -166,7 +160,7 @@ class TournamentTable:
             seen.add(pname)
             if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
                 raise bad("penalties", f"must be a whole number from 0 to {MAX_POINTS:,} (the points taken), "
-                          f"not {_brief(v)}",
+                          f"not {figure(v)}",
                           f".{pname}")
         if "misnamed_discard" not in seen:
             raise bad("penalties", "is missing (write 0 if your organizer publishes none)",
