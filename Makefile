@@ -8,7 +8,7 @@ PINS   := requirements/pins.txt
 # JupyterLab refuses to start as root without --allow-root (CI and containers run as root).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test screenshots notebooks bench fuzz present links site clean
+.PHONY: lab test floor screenshots notebooks bench fuzz present links site clean
 
 $(STAMP): pyproject.toml $(PINS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,9 +23,17 @@ $(STAMP): pyproject.toml $(PINS)
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks --ServerApp.default_url=/lab/tree/00-start-here.ipynb
 
-## make test: every test (engine, properties, doctests, notebooks against their stored outputs, browser)
+## make test: every test (engine, properties, doctests, notebooks against their stored outputs, browser),
+## in three processes (the lanes of conftest.py). Python's compiled files go to .venv/pycache even
+## where PYTHONDONTWRITEBYTECODE is set, so no process compiles mjscore or rewrites the tests again
+## (never into the checkout).
+TEST_ENV := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(TEST_ENV) $(BIN)/python -m pytest -n 3
+
+## make floor: measure the fixed costs of make test (benchmarks/README.md), in its environment
+floor: $(STAMP)
+	$(TEST_ENV) $(BIN)/python tests/measure_floor.py
 
 ## make screenshots: the browser tests, also rewriting the pictures in docs/screenshots/ that changed
 ## (`make test` never writes into the checkout)
