@@ -27,9 +27,10 @@ lab: $(STAMP)
 ## in three processes (the lanes of conftest.py). Python's compiled files go to .venv/pycache even
 ## where PYTHONDONTWRITEBYTECODE is set, so no process compiles mjscore or rewrites the tests again
 ## (never into the checkout).
+PYTEST_N ?= 3
 TEST_ENV := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 test: $(STAMP)
-	$(TEST_ENV) $(BIN)/python -m pytest -n 3
+	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_N)
 
 ## make floor: measure the fixed costs of make test (benchmarks/README.md), in its environment
 floor: $(STAMP)

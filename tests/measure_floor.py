@@ -2,7 +2,10 @@
 started and stopped here on its own, with its wall time and its CPU time (this process and the
 processes it started and waited for, Chromium and kernels included).
 
-    .venv/bin/python tests/measure_floor.py        (about 3 minutes; writes nothing in the checkout)
+    make floor        (about 3 minutes; writes nothing in the checkout)
+
+``make floor`` runs it in the environment ``make test`` runs in (compiled files kept in
+``.venv/pycache``), so that the two are measured alike.
 
 What the suite cannot do without, and how many of each it needs (benchmarks/README.md, "The test
 suite: its time and its floor", has the figures):

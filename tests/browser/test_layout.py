@@ -74,10 +74,29 @@ def _cases():
                          if n in REWRITTEN else []) for n in names]
 
 
+#: Resolves once every output's size and number of elements and the fonts' status have stayed
+#: the same for 15 looks 20 ms apart (300 ms): the layout has settled after the resize and the
+#: widgets have finished drawing. (It waited 800 ms, whatever the page did.) At most 10 s.
+SETTLED = """() => new Promise(resolve => {
+    const look = () => [...document.querySelectorAll('.jp-OutputArea, .jp-MarkdownOutput')].map(a => {
+        const r = a.getBoundingClientRect();
+        return `${r.width}x${r.height}:${a.getElementsByTagName('*').length}`;
+    }).join(';') + document.fonts.status;
+    const end = Date.now() + 10000;
+    let last = look(), still = 0;
+    const step = () => {
+        const now = look();
+        if (now === last) still += 1; else { last = now; still = 0; }
+        if (still >= 15 || Date.now() > end) resolve(); else setTimeout(step, 20);
+    };
+    setTimeout(step, 20);
+})"""
+
+
 def _check(view, name: str) -> None:
     page = view.page
     page.set_viewport_size(SCREEN)
-    page.wait_for_timeout(800)  # layout settles; widgets finish drawing
+    page.evaluate(SETTLED)
     overflows = page.evaluate(OVERFLOWS)
     assert not overflows, f"{name} at 1024 px: {len(overflows)} elements stick out:\n" + "\n".join(overflows[:12])
     wrapped, rows = page.evaluate(WRAPPED_ROWS)
