@@ -9,6 +9,16 @@ import statistics
 import time
 
 
+class _Forgetful(dict):
+    """A memo that never remembers: ``get`` finds nothing, and it says it is full."""
+
+    def get(self, key, default=None):
+        return default
+
+    def __len__(self) -> int:
+        return 1 << 62
+
+
 def bench_tricks(quick: bool) -> dict:
     """Each speed trick of the Willingdon scorer taken away in turn: score() on the same hands,
     the scores kept in a list as section 1 keeps them (what they cost the cycle collector
@@ -22,64 +32,75 @@ def bench_tricks(quick: bool) -> dict:
     n, rounds = (300, 1) if quick else (10_000, 7)
     hands = list(random_hands(n, seed=2024))
     table = rule_table(WILLINGDON)
-    real_run = S._run
+    S._COMPILED.clear()
+    kept = S._compile(WILLINGDON)
+    new = tuple.__new__
+    from operator import attrgetter
 
-    def run_without_memo(hand, rules):  # the once rows' tests run on every hand
-        f = F.Facts(hand)
-        _, rows, read_each, read_once, once, _ = S._COMPILED[rules]
-        return rows, read_each(f), S._answer(once, read_once(f))
-
+    once_facts = tuple(dict.fromkeys(fact for r in table if r.test is not None for fact in r.reads))
+    read_once = attrgetter(*once_facts)
     each = [r for r in table if r.test is None]
 
-    def run_plainly(hand, rules):  # no runner: every row's fires() on the facts, no memo
+    def looped(hand, rules=WILLINGDON, plainly=False, memo=kept.memo):
+        """score() as a loop over the each rows (no runner written out); ``plainly``: every
+        row's own fires() on the facts (no runner at all)."""
         f = F.Facts(hand)
-        _, rows, _, read_once, once, _ = S._COMPILED[rules]
-        return rows, tuple(r.fires(f) for r in each), S._answer(once, read_once(f))
-
-    new = tuple.__new__
-
-    def score_items_anew(hand, rules=WILLINGDON):  # score() making every each row's line item anew
-        rows, tiles, (hp, dbl, _, _, once_points, once_doubles, kind, also) = S._run(hand, rules)
+        key = read_once(f)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = S._answer(kept.once, key)
+        hp, dbl, _, _, once_points, once_doubles, kind, also = got
+        tiles = tuple(r.fires(f) for r in each) if plainly else kept.read_each(f)
         points, doubles = [], [] if kind is None else [kind]
-        for row, where in zip(rows, tiles):
+        for row, where in zip(kept.rows, tiles):
             if where:
-                item = new(S.LineItem, (row[1], row[2], where, row[3]))
+                item, total = S._item(row, where)
                 if row[5]:
                     points.append(item)
-                    hp += row[2] * len(where)
+                    hp += total
                 else:
                     doubles.append(item)
-                    dbl += row[2] * len(where)
+                    dbl += total
         if once_points:
             points += once_points
         if once_doubles:
-            doubles[kind is not None:] = S._in_order(rows, tiles, once_doubles)
+            doubles[kind is not None:] = S._in_order(kept.rows, tiles, once_doubles)
         paper = hp << dbl
         met = dbl >= rules.minimum_doubles
         return new(S.Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules, also))
 
-    real_score = S.score
-    variants = {"every trick": (real_run, True, real_score),
-                "no memo of the once rows": (run_without_memo, True, real_score),
-                "no cache of the flower facts": (real_run, False, real_score),
-                "no runner: every row run plainly": (run_plainly, True, real_score),
-                "the each rows' line items made anew (not shared)": (real_run, True, score_items_anew)}
+    def anew(row, where):  # a line item made for every score, never shared
+        return new(S.LineItem, (row[1], row[2], where, row[3])), row[2] * len(where)
+
+    def runner(**names):
+        """The written-out runner of WILLINGDON with some of its names bound otherwise."""
+        run = S._runner("score", WILLINGDON, kept.rows, tuple(r.reads[0] for r in each), once_facts, kept.once,
+                        kept.memo)
+        run.__globals__.update(names)
+        return run
+
+    variants = {"every trick": (S.score, True),
+                "no memo of the once rows": (runner(memo=_Forgetful()), True),
+                "no cache of the flower facts": (S.score, False),
+                "no runner written out: a loop over the each rows": (looped, True),
+                "no runner: every row run plainly": (lambda h: looped(h, plainly=True), True),
+                "the each rows' line items made anew (not shared)":
+                    (runner(new_item=anew, **{f"items_{k}": {} for k in range(len(kept.rows))}), True)}
     for h in hands:
-        assert score_items_anew(h) == real_score(h)
+        assert all(score(h) == S.score(h) for score, _ in variants.values())
     times: dict[str, list[float]] = {name: [] for name in variants}
-    kept = F._FLOWER_FACTS_KEPT
+    kept_flowers = F._FLOWER_FACTS_KEPT
     try:
         for _ in range(rounds):
-            for name, (run, flowers, score) in variants.items():
-                S._run = run
+            for name, (score, flowers) in variants.items():
                 F._FLOWER_FACTS.clear()
-                F._FLOWER_FACTS_KEPT = kept if flowers else 0
+                F._FLOWER_FACTS_KEPT = kept_flowers if flowers else 0
                 start = time.process_time()
                 scores = [score(h) for h in hands]  # kept, as section 1 keeps them
                 times[name].append(time.process_time() - start)
                 del scores
     finally:
-        S._run, F._FLOWER_FACTS_KEPT = real_run, kept
+        F._FLOWER_FACTS_KEPT = kept_flowers
     base = statistics.median(times["every trick"])
     return {"hands": n, "rounds": rounds,
             "us": {name: 1e6 * statistics.median(ts) / n for name, ts in times.items()},

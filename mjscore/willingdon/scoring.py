@@ -120,7 +120,7 @@ class Score(NamedTuple):
 #: What the runner keeps for each rule set, built on first use (never inside the frozen rule
 #: set, which stays plain data): see :func:`_compile`. Keyed by the rule set itself (equal
 #: rule sets share it; finding it by the rule set's id instead saved under 2% of a score).
-_COMPILED: dict[RuleSet, tuple] = {}
+_COMPILED: dict[RuleSet, "Compiled"] = {}
 #: At most this many answers of the ``once`` rows are remembered for one rule set, at most
 #: this many line items for one row, and at most this many rule sets are kept.
 _MEMO_KEPT = 1 << 16
@@ -128,21 +128,28 @@ _ITEMS_KEPT = 1 << 10
 _RULE_SETS_KEPT = 64
 
 
-def _reader(facts: tuple) -> Callable:
-    """A function of the facts returning the tuple of their values (one C call)."""
-    if len(facts) == 1:
-        get = attrgetter(facts[0])
-        return lambda f: (get(f),)
-    return attrgetter(*facts) if facts else (lambda f: ())
+class Compiled(NamedTuple):
+    """The rows of one rule set made ready to run (:func:`_compile`).
+
+    ``rows``: the ``each`` rows in the table's order, each in its flat form ``(4 * index, name,
+    value, column, items, points)`` (``items``: its line items made so far, by where it fired
+    (:func:`_item`); ``points``: true for a row of points, false for one of doubles);
+    ``read_each``: the facts they read, as one tuple; ``once``: the ``once`` rows, and ``memo``
+    their answers (:func:`_answer`) by the values of the facts they read; ``score`` and
+    ``count``: the runner, made for this rule set (:func:`_runner`), with the figures of a
+    :class:`Score`, and with the rows' counts of :func:`fired_rows`."""
+
+    rules: RuleSet
+    rows: tuple
+    read_each: Callable
+    once: tuple
+    memo: dict
+    score: Callable
+    count: Callable
 
 
-def _compile(rules: RuleSet) -> tuple:
-    """The rows split for the runner: the ``each`` rows in the table's order with one reader of
-    their facts (a row fires once for each tile of its fact, so an empty fact is a row that does
-    not fire), the ``once`` rows with a reader of all the facts they read, and a memo of their
-    answers by those facts' values (:func:`_answer`). Each row in its flat form ``(4 * index,
-    name, value, column, items, points)``: ``items`` its line items made so far by where it
-    fired (:func:`_item`), ``points`` true for a row of points, false for one of doubles."""
+def _compile(rules: RuleSet) -> Compiled:
+    """The rows of the rule table split for the runner (:class:`Compiled`), and the runner."""
     table = rule_table(rules)
     flat = [(4 * i, r.name, r.value, r.column, {}, r.kind == "points") for i, r in enumerate(table)]
     each_rows = [i for i, r in enumerate(table) if r.test is None]
@@ -150,12 +157,74 @@ def _compile(rules: RuleSet) -> tuple:
     once_facts = tuple(dict.fromkeys(fact for i in once_rows for fact in table[i].reads))
     once = tuple((flat[i], table[i].kind, bool(table[i].group), table[i].test,
                   tuple(once_facts.index(fact) for fact in table[i].reads)) for i in once_rows)
-    kept = (rules, tuple(flat[i] for i in each_rows), _reader(tuple(table[i].reads[0] for i in each_rows)),
-            _reader(once_facts), once, {})
+    rows = tuple(flat[i] for i in each_rows)
+    each_facts = tuple(table[i].reads[0] for i in each_rows)
+    memo: dict = {}
+    score, count = (_runner(flavour, rules, rows, each_facts, once_facts, once, memo)
+                    for flavour in ("score", "count"))
+    kept = Compiled(rules, rows, attrgetter(*each_facts), once, memo, score, count)
     if len(_COMPILED) >= _RULE_SETS_KEPT:  # a program that makes rule sets by the thousand
         _COMPILED.clear()
     _COMPILED[rules] = kept
     return kept
+
+
+def _runner(flavour: str, rules: RuleSet, rows: tuple, each_facts: tuple, once_facts: tuple, once: tuple,
+            memo: dict) -> Callable:
+    """THE row runner, for :func:`score` (``flavour="score"``) and :func:`fired_rows`
+    (``"count"``), written out for one rule set: a function of a hand that reads its
+    :class:`Facts`, takes what the ``once`` rows give for the values of the facts they read
+    (remembered in ``memo``: :func:`_answer`), then goes down the ``each`` rows in the table's
+    order, one ``if`` a row: an empty fact is a row that does not fire; a fact with tiles fires
+    the row once for each. The two flavours differ only in what they note of a row that fired
+    (its line item and total, or its count packed as :func:`fired_rows` packs it). Written out
+    (not a loop over the rows) because it is a quarter faster (benchmarks/README.md)."""
+    for fact in each_facts + once_facts:
+        if not fact.isidentifier() or fact not in Facts.__slots__:
+            raise ValueError(f"the rule table reads {fact!r}, which is not a fact of a hand")
+    code = ["def run(hand):",
+            "    f = Facts(hand)",
+            f"    key = ({''.join(f'f.{fact}, ' for fact in once_facts)})",
+            "    got = memo.get(key)",
+            "    if got is None:",
+            "        got = answer(once, key)",
+            "        if len(memo) < MEMO_KEPT:",
+            "            memo[key] = got"]
+    if flavour == "score":
+        code += ["    hp, dbl, _, _, once_points, once_doubles, kind, also = got",
+                 "    points = []",
+                 "    doubles = [] if kind is None else [kind]"]
+    else:
+        code.append("    hp, dbl, points, doubles = got[:4]")
+    for k, (row, fact) in enumerate(zip(rows, each_facts)):
+        kind, total = ("points", "hp") if row[5] else ("doubles", "dbl")
+        code += [f"    w = f.{fact}", "    if w:"]
+        if flavour == "score":
+            code += [f"        item = items_{k}.get(w) or new_item(row_{k}, w)",
+                     f"        {kind}.append(item[0])",
+                     f"        {total} += item[1]"]
+        else:
+            code += ["        n = len(w)",
+                     f"        {kind} |= n << {row[0]}",
+                     f"        {total} += {row[2]} * n"]
+    if flavour == "score":
+        code += ["    if once_points:",
+                 "        points += once_points",
+                 "    if once_doubles:",
+                 "        doubles[kind is not None:] = in_order(rows, read_each(f), once_doubles)",
+                 "    paper = hp << dbl",
+                 "    met = dbl >= minimum",
+                 "    return new(Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules,"
+                 " also))"]
+    else:
+        code.append("    return hp, dbl, points, doubles")
+    names = {"Facts": Facts, "memo": memo, "answer": _answer, "once": once, "MEMO_KEPT": _MEMO_KEPT,
+             "new_item": _item, "in_order": _in_order, "rows": rows, "read_each": attrgetter(*each_facts),
+             "new": tuple.__new__, "Score": Score, "rules": rules, "minimum": rules.minimum_doubles}
+    for k, row in enumerate(rows):
+        names[f"row_{k}"], names[f"items_{k}"] = row, row[4]
+    exec(compile("\n".join(code), f"<the row runner of {rules.name}, {flavour}>", "exec"), names)
+    return names["run"]
 
 
 def _item(row: tuple, where: tuple) -> tuple:
@@ -188,25 +257,6 @@ def _answer(once: tuple, values: tuple) -> tuple:
             sum(1 << row[0] for row in points), sum(1 << row[0] for row in counted),
             tuple(_item(row, ONCE)[0] for row in points), tuple((row[0], _item(row, ONCE)[0]) for row in doubles),
             _item(best, ONCE)[0] if best else None, tuple(row[1] for row in kinds if row is not best))
-
-
-def _run(hand: Hand, rules: RuleSet) -> tuple:
-    """THE row runner, for :func:`score` and :func:`fired_rows`: what fires on the hand, as
-    ``(rows, tiles, once)``: the ``each`` rows in the table's order (in the flat form of
-    :func:`_compile`) and the tiles of each one's fact (it fires once for each; none, it does
-    not fire), and what the ``once`` rows give (:func:`_answer`)."""
-    f = Facts(hand)
-    kept = _COMPILED.get(rules)
-    if kept is None:
-        kept = _compile(rules)
-    _, rows, read_each, read_once, once, memo = kept
-    key = read_once(f)
-    answer = memo.get(key)
-    if answer is None:
-        answer = _answer(once, key)
-        if len(memo) < _MEMO_KEPT:
-            memo[key] = answer
-    return rows, read_each(f), answer
 
 
 def _in_order(rows: tuple, tiles: tuple, once: tuple) -> list:
@@ -245,29 +295,10 @@ def score(hand: Hand, rules: RuleSet = WILLINGDON) -> Score:
     >>> s.hand_points, s.doubles, s.paper_total
     (58, 12, 237568)
     """
-    rows, tiles, (hp, dbl, _, _, once_points, once_doubles, kind, also) = _run(hand, rules)
-    points = []
-    doubles = [] if kind is None else [kind]
-    for row, where in zip(rows, tiles):
-        if where:
-            try:
-                item, total = row[4][where]
-            except KeyError:
-                item, total = _item(row, where)
-            if row[5]:
-                points.append(item)
-                hp += total
-            else:
-                doubles.append(item)
-                dbl += total
-    if once_points:
-        points += once_points
-    if once_doubles:
-        doubles[kind is not None:] = _in_order(rows, tiles, once_doubles)
-    paper = hp << dbl
-    met = dbl >= rules.minimum_doubles
-    return tuple.__new__(Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules,
-                                 also))
+    kept = _COMPILED.get(rules)
+    if kept is None:
+        kept = _compile(rules)
+    return kept.score(hand)
 
 
 def fired_rows(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[int, int, int, int]:
@@ -289,17 +320,10 @@ def fired_rows(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[int, int, int, 
     >>> doubles >> 4 * row & 15
     3
     """
-    rows, tiles, (hp, dbl, points, doubles, *_) = _run(hand, rules)
-    for row, where in zip(rows, tiles):
-        if where:
-            n = len(where)
-            if row[5]:
-                points |= n << row[0]
-                hp += row[2] * n
-            else:
-                doubles |= n << row[0]
-                dbl += row[2] * n
-    return hp, dbl, points, doubles
+    kept = _COMPILED.get(rules)
+    if kept is None:
+        kept = _compile(rules)
+    return kept.count(hand)
 
 
 def near_misses(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[Rule, ...]:
