@@ -135,7 +135,7 @@ def bench_score(quick: bool) -> dict:
     from mjscore.willingdon.deal import deal
     from mjscore.willingdon.stats import random_hands
 
-    n, rounds = (300, 3) if quick else (20_000, 7)
+    n, rounds = (300, 3) if quick else (20_000, 11)
     hands = list(random_hands(n, seed=2024))
     texts = [format_hand(h) for h in hands]
     dealt = deal(n, seed=2024)

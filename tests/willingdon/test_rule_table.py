@@ -15,6 +15,7 @@ exhaustive over what a row can read, not a random sample:
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations_with_replacement, product
 
 import pytest
@@ -120,36 +121,43 @@ def check(hand, rules, rows=True):
             assert bool(r.fires(f)) == bool(r.test(*values))
 
 
-SET_HANDS = list(set_grid())
-WIN_HANDS_GRID = list(win_grid())
+@functools.cache
+def set_hands() -> list:
+    """The set grid, built when a test first asks (not while pytest collects, in every process)."""
+    return list(set_grid())
+
+
+@functools.cache
+def win_hands() -> list:
+    return list(win_grid())
 
 
 def test_the_grid_is_the_grid_it_says():
-    assert len(SET_HANDS) > 25_000 and len(WIN_HANDS_GRID) > 4_500
-    seen = {(m.kind, m.exposed, m.tile) for h in SET_HANDS for m in h.melds}
+    assert len(set_hands()) > 25_000 and len(win_hands()) > 4_500
+    seen = {(m.kind, m.exposed, m.tile) for h in set_hands() for m in h.melds}
     assert {(k, e) for k, _, e in KINDS} == {(k, e) for k, e, _ in seen}
-    assert {h.pair.tile for h in SET_HANDS} >= {"7B", "1D", "WD", "NW"}
-    assert {h.blessing for h in WIN_HANDS_GRID} == {None, "earth", "heaven"}
-    assert {h.flowers for h in WIN_HANDS_GRID} == set(FLOWER_SETS)
+    assert {h.pair.tile for h in set_hands()} >= {"7B", "1D", "WD", "NW"}
+    assert {h.blessing for h in win_hands()} == {None, "earth", "heaven"}
+    assert {h.flowers for h in win_hands()} == set(FLOWER_SETS)
     # every row of the table fires somewhere in the grid
-    fired = {i.line for h in SET_HANDS + WIN_HANDS_GRID for i in score(h).points + score(h).doubles_detail}
-    fired |= {name for h in SET_HANDS for name in score(h).also_fits}
+    fired = {i.line for h in set_hands() + win_hands() for i in score(h).points + score(h).doubles_detail}
+    fired |= {name for h in set_hands() for name in score(h).also_fits}
     assert fired == {r.name for r in rule_table()}
 
 
 @pytest.mark.parametrize("rules", [WILLINGDON, CLEAN_HAND_ONE], ids=["willingdon", "clean-1"])
 def test_the_fast_path_agrees_with_every_row_run_plainly_on_the_set_grid(rules):
-    for hand in SET_HANDS:
+    for hand in set_hands():
         check(hand, rules, rows=rules is WILLINGDON)  # the rows' own checks once are enough
 
 
 def test_the_fast_path_agrees_with_every_row_run_plainly_on_the_win_grid():
-    for hand in WIN_HANDS_GRID:
+    for hand in win_hands():
         check(hand, WILLINGDON)
 
 
 def test_near_misses_are_rows_one_step_short():
-    for hand in SET_HANDS[::7]:
+    for hand in set_hands()[::7]:
         fired = {i.line for i in score(hand).doubles_detail + score(hand).points}
         for row in near_misses(hand):
             assert row.name not in fired and row.test is not None and not row.group
