@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from operator import attrgetter
 
 
 class _Forgetful(dict):
@@ -35,10 +36,7 @@ def bench_tricks(quick: bool) -> dict:
     S._COMPILED.clear()
     kept = S._compile(WILLINGDON)
     new = tuple.__new__
-    from operator import attrgetter
-
-    once_facts = tuple(dict.fromkeys(fact for r in table if r.test is not None for fact in r.reads))
-    read_once = attrgetter(*once_facts)
+    read_once = attrgetter(*kept.once_facts)
     each = [r for r in table if r.test is None]
 
     def looped(hand, rules=WILLINGDON, plainly=False, memo=kept.memo):
@@ -74,8 +72,7 @@ def bench_tricks(quick: bool) -> dict:
 
     def runner(**names):
         """The written-out runner of WILLINGDON with some of its names bound otherwise."""
-        run = S._runner("score", WILLINGDON, kept.rows, tuple(r.reads[0] for r in each), once_facts, kept.once,
-                        kept.memo)
+        run = S._runner("score", kept)
         run.__globals__.update(names)
         return run
 

@@ -134,18 +134,21 @@ class Compiled(NamedTuple):
     ``rows``: the ``each`` rows in the table's order, each in its flat form ``(4 * index, name,
     value, column, items, points)`` (``items``: its line items made so far, by where it fired
     (:func:`_item`); ``points``: true for a row of points, false for one of doubles);
-    ``read_each``: the facts they read, as one tuple; ``once``: the ``once`` rows, and ``memo``
-    their answers (:func:`_answer`) by the values of the facts they read; ``score`` and
-    ``count``: the runner, made for this rule set (:func:`_runner`), with the figures of a
-    :class:`Score`, and with the rows' counts of :func:`fired_rows`."""
+    ``each_facts``: the fact each of them reads, and ``read_each`` all of them as one tuple;
+    ``once``: the ``once`` rows, ``once_facts`` the facts they read, and ``memo`` their answers
+    (:func:`_answer`) by those facts' values; ``score`` and ``count``: the runner, made for this
+    rule set (:func:`_runner`), with the figures of a :class:`Score`, and with the rows' counts
+    of :func:`fired_rows`."""
 
     rules: RuleSet
     rows: tuple
+    each_facts: tuple
     read_each: Callable
     once: tuple
+    once_facts: tuple
     memo: dict
-    score: Callable
-    count: Callable
+    score: Callable | None = None
+    count: Callable | None = None
 
 
 def _compile(rules: RuleSet) -> Compiled:
@@ -157,28 +160,26 @@ def _compile(rules: RuleSet) -> Compiled:
     once_facts = tuple(dict.fromkeys(fact for i in once_rows for fact in table[i].reads))
     once = tuple((flat[i], table[i].kind, bool(table[i].group), table[i].test,
                   tuple(once_facts.index(fact) for fact in table[i].reads)) for i in once_rows)
-    rows = tuple(flat[i] for i in each_rows)
     each_facts = tuple(table[i].reads[0] for i in each_rows)
-    memo: dict = {}
-    score, count = (_runner(flavour, rules, rows, each_facts, once_facts, once, memo)
-                    for flavour in ("score", "count"))
-    kept = Compiled(rules, rows, attrgetter(*each_facts), once, memo, score, count)
+    kept = Compiled(rules, tuple(flat[i] for i in each_rows), each_facts, attrgetter(*each_facts), once,
+                    once_facts, {})
+    kept = kept._replace(score=_runner("score", kept), count=_runner("count", kept))
     if len(_COMPILED) >= _RULE_SETS_KEPT:  # a program that makes rule sets by the thousand
         _COMPILED.clear()
     _COMPILED[rules] = kept
     return kept
 
 
-def _runner(flavour: str, rules: RuleSet, rows: tuple, each_facts: tuple, once_facts: tuple, once: tuple,
-            memo: dict) -> Callable:
+def _runner(flavour: str, kept: Compiled) -> Callable:
     """THE row runner, for :func:`score` (``flavour="score"``) and :func:`fired_rows`
     (``"count"``), written out for one rule set: a function of a hand that reads its
     :class:`Facts`, takes what the ``once`` rows give for the values of the facts they read
-    (remembered in ``memo``: :func:`_answer`), then goes down the ``each`` rows in the table's
+    (remembered in its ``memo``: :func:`_answer`), then goes down the ``each`` rows in the table's
     order, one ``if`` a row: an empty fact is a row that does not fire; a fact with tiles fires
     the row once for each. The two flavours differ only in what they note of a row that fired
     (its line item and total, or its count packed as :func:`fired_rows` packs it). Written out
     (not a loop over the rows) because it is about a fifth faster (benchmarks/README.md)."""
+    rules, rows, each_facts, once_facts = kept.rules, kept.rows, kept.each_facts, kept.once_facts
     for fact in each_facts + once_facts:
         if not fact.isidentifier() or fact not in Facts.__slots__:
             raise ValueError(f"the rule table reads {fact!r}, which is not a fact of a hand")
@@ -218,8 +219,8 @@ def _runner(flavour: str, rules: RuleSet, rows: tuple, each_facts: tuple, once_f
                  " also))"]
     else:
         code.append("    return hp, dbl, points, doubles")
-    names = {"Facts": Facts, "memo": memo, "answer": _answer, "once": once, "MEMO_KEPT": _MEMO_KEPT,
-             "new_item": _item, "in_order": _in_order, "rows": rows, "read_each": attrgetter(*each_facts),
+    names = {"Facts": Facts, "memo": kept.memo, "answer": _answer, "once": kept.once, "MEMO_KEPT": _MEMO_KEPT,
+             "new_item": _item, "in_order": _in_order, "rows": rows, "read_each": kept.read_each,
              "new": tuple.__new__, "Score": Score, "rules": rules, "minimum": rules.minimum_doubles}
     for k, row in enumerate(rows):
         names[f"row_{k}"], names[f"items_{k}"] = row, row[4]
@@ -295,10 +296,7 @@ def score(hand: Hand, rules: RuleSet = WILLINGDON) -> Score:
     >>> s.hand_points, s.doubles, s.paper_total
     (58, 12, 237568)
     """
-    kept = _COMPILED.get(rules)
-    if kept is None:
-        kept = _compile(rules)
-    return kept.score(hand)
+    return (_COMPILED.get(rules) or _compile(rules)).score(hand)
 
 
 def fired_rows(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[int, int, int, int]:
@@ -320,10 +318,7 @@ def fired_rows(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[int, int, int, 
     >>> doubles >> 4 * row & 15
     3
     """
-    kept = _COMPILED.get(rules)
-    if kept is None:
-        kept = _compile(rules)
-    return kept.count(hand)
+    return (_COMPILED.get(rules) or _compile(rules)).count(hand)
 
 
 def near_misses(hand: Hand, rules: RuleSet = WILLINGDON) -> tuple[Rule, ...]:
