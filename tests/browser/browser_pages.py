@@ -40,6 +40,24 @@ WAIT_MS = 60_000          # default Playwright wait for one widget to respond
 
 TIMINGS: dict[str, float] = {}
 
+#: Resolves once every output's size and number of elements and the fonts' status have stayed
+#: the same for 15 looks 20 ms apart (300 ms): the layout has settled after a resize and the
+#: widgets have finished drawing. At most 10 s.
+SETTLED = """() => new Promise(resolve => {
+    const look = () => [...document.querySelectorAll('.jp-OutputArea, .jp-MarkdownOutput')].map(a => {
+        const r = a.getBoundingClientRect();
+        return `${r.width}x${r.height}:${a.getElementsByTagName('*').length}`;
+    }).join(';') + document.fonts.status;
+    const end = Date.now() + 10000;
+    let last = look(), still = 0;
+    const step = () => {
+        const now = look();
+        if (now === last) still += 1; else { last = now; still = 0; }
+        if (still >= 15 || Date.now() > end) resolve(); else setTimeout(step, 20);
+    };
+    setTimeout(step, 20);
+})"""
+
 
 def _timed(name: str, start: float) -> None:
     TIMINGS[name] = TIMINGS.get(name, 0.0) + time.monotonic() - start
@@ -160,6 +178,10 @@ class AppPage:
             return self.shots.take(name, page, clip=clip)
         finally:
             page.set_viewport_size(VIEWPORT)
+
+    def settle(self) -> None:
+        """Wait until the layout has settled (after a resize, or widgets still drawing)."""
+        self.page.evaluate(SETTLED)
 
     def assert_no_page_errors(self) -> None:
         assert not self.errors, f"{self.name}: {self.errors}"

@@ -14,9 +14,12 @@ How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
 * ``lab_page`` (session): one JupyterLab page (``?reset``), loaded once for every test.
 * ``notebook`` (per test) closes whatever is open, opens the test's notebook in that page by
   JupyterLab's own command, on the one kernel the notebook tests share, waits for the *status
-  bar* to read ``Python 3 (ipykernel) | Idle`` (accepting a "Select Kernel" dialog), and hands
-  the test a :class:`~browser_pages.NotebookPage` (``tests/browser/browser_pages.py``: run all,
-  find, drive and photograph the widgets). Afterwards the notebook is closed.
+  bar* to read ``Python 3 (ipykernel) | Idle`` (accepting a "Select Kernel" dialog), runs it
+  (Run All), and hands the test a :class:`~browser_pages.NotebookPage`
+  (``tests/browser/browser_pages.py``: find, drive and photograph the widgets). Afterwards the
+  notebook is closed, except that a test that only reads the page leaves its run to the next
+  test on that notebook (the ``shares_run`` marker): the layout check of a notebook and its
+  app's test share one Run All.
 * ``voila`` (session, only when asked for) starts the classroom command of ``make present``
   (standalone Voila, the ``classroom`` template from ``voila/``) on another copy;
   ``classroom`` (per test) opens a notebook there as a :class:`~browser_pages.VoilaPage`;
@@ -64,6 +67,25 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+    # The tests that share a notebook's run, together where the first of them was, those that
+    # only read it first (the `notebook` fixture); every other test keeps its place.
+    groups: dict[str, list] = {}
+    for item in items:
+        marker = item.get_closest_marker("shares_run")
+        if marker is not None:
+            groups.setdefault(marker.args[0], []).append(item)
+    if not groups:
+        return
+    placed, ordered = set(), []
+    for item in items:
+        marker = item.get_closest_marker("shares_run")
+        if marker is None:
+            ordered.append(item)
+        elif marker.args[0] not in placed:
+            placed.add(marker.args[0])
+            group = groups[marker.args[0]]
+            ordered += sorted(group, key=lambda i: not i.get_closest_marker("shares_run").kwargs.get("reads_only", False))
+    items[:] = ordered
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -349,21 +371,51 @@ def _kernel_of(lab, name: str) -> str | None:
     return None
 
 
+#: A run a test that only read it left open for the next test on the same notebook (the
+#: ``shares_run`` marker): {"name": ..., "page": NotebookPage}.
+_LEFT_RUN: dict = {}
+
+
 @pytest.fixture
 def notebook(request, lab, lab_page, shots):
-    """open(name) -> NotebookPage with its kernel idle; closed afterwards.
+    """open(name, viewport=VIEWPORT) -> NotebookPage, opened with its kernel idle and run (Run
+    All: every output cleared, every cell run from the top), in a window of that size; closed
+    afterwards.
 
     Every notebook test runs on one kernel, started once: a kernel start is most of the time
     a notebook takes to open. The tests stay independent of each other because each one
-    clears every output and runs every cell of its notebook from the top, so nothing it checks
-    can come from an earlier test; that each notebook runs alone, in a fresh kernel, is what
-    nbval proves (``pytest notebooks/``)."""
-    opened = []
+    gets its notebook cleared and run from the top, so nothing it checks can come from an
+    earlier test; that each notebook runs alone, in a fresh kernel, is what nbval proves
+    (``pytest notebooks/``).
 
-    def open_(name: str) -> NotebookPage:
+    A Run All takes seconds, so tests marked ``shares_run(name, reads_only=True)`` (they only
+    read the page: no click, no typing, no picture; each sets the window size it reads at) leave
+    their run open when they pass, and the next test marked ``shares_run`` on that notebook
+    takes it instead of running its own: the page as the Run All left it, only resized, with its
+    page errors since the notebook opened. A test that drives the app (``reads_only`` not set)
+    uses the run up and it is closed after it. The hook ``pytest_collection_modifyitems`` puts
+    a notebook's marked tests together, those that only read first. Run alone, each test runs
+    its own."""
+    opened = []
+    marker = request.node.get_closest_marker("shares_run")
+
+    def open_(name: str, viewport: dict = VIEWPORT) -> NotebookPage:
+        shares = marker is not None and marker.args[0] == name
+        left_name, left = _LEFT_RUN.pop("name", None), _LEFT_RUN.pop("page", None)
+        if left is not None and shares and left_name == name and _in_front(lab_page) == name:
+            left.shots = shots
+            opened.append(left)
+            if lab_page.viewport_size != viewport:
+                lab_page.set_viewport_size(viewport)
+                left.settle()
+            return left
+        if left is not None:
+            left.stop_watching()
         notebook_exists(name)
         t0 = time.monotonic()
         _close_documents(lab_page)
+        if lab_page.viewport_size != viewport:
+            lab_page.set_viewport_size(viewport)
         nb = NotebookPage(lab_page, name, shots)
         opened.append(nb)
         kernel = _KERNEL.get("id")
@@ -379,12 +431,23 @@ def notebook(request, lab, lab_page, shots):
         nb.wait_idle()
         _KERNEL["id"] = _kernel_of(lab, name) or ""
         _timed(f"{name}: open until kernel idle", t0)
+        nb.run_all()
         return nb
 
     yield open_
+    keep = (marker is not None and marker.kwargs.get("reads_only", False) and len(opened) == 1
+            and opened[0].name == marker.args[0] and getattr(request.node, "_mjscore_passed", False))
+    if keep:
+        _LEFT_RUN.update(name=opened[0].name, page=opened[0])
+        return
     for nb in opened:
         nb.stop_watching()
     _close_documents(lab_page)
+
+
+def _in_front(page) -> str | None:
+    """The path of the document in front in the JupyterLab page."""
+    return page.evaluate("() => window.jupyterapp.shell.currentWidget?.context?.path ?? null")
 
 
 def _kernel_of_server(lab, kernel_id: str) -> bool:

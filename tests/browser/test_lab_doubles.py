@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from mjscore.willingdon import paper_and_score
 
 NOTEBOOK = "03-doubles-compound.ipynb"
@@ -14,11 +16,11 @@ def _readout(slider) -> int:
     return int(slider.locator(".widget-readout").inner_text().replace(",", ""))
 
 
+@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
 def test_charts_render_and_follow_the_doubles(notebook):
     from playwright.sync_api import expect
 
     nb = notebook(NOTEBOOK)
-    nb.run_all()
     pictures = nb.page.locator(".jp-OutputArea-output img, .jp-OutputArea-output svg")
     expect(pictures.first).to_be_visible()
     drawn = nb.page.locator(".jp-OutputArea-output img").evaluate_all(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from mjscore.night import Ledger
 
 NOTEBOOK = "08-scorekeeper.ipynb"
@@ -21,11 +23,11 @@ def _totals(widget) -> dict[str, int]:
     return out
 
 
+@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
 def test_two_hands_and_a_correction_make_the_totals(notebook):
     from playwright.sync_api import expect
 
     nb = notebook(NOTEBOOK)
-    nb.run_all()
     app = nb.one("mjs-score-app")
     players = nb.one("mjs-score-players", app)
     if players.is_visible():  # a new night (else the journal of an earlier run is carried on)

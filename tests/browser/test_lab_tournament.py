@@ -4,6 +4,8 @@ gives the expected rows from the engine)."""
 
 from __future__ import annotations
 
+import pytest
+
 from mjscore.views.american.tournament_app import TournamentVsHomeApp
 
 NOTEBOOK = "06-tournament-vs-home.ipynb"
@@ -13,11 +15,11 @@ def _signed(n: int) -> str:
     return f"{n:+,}" if n else "0"
 
 
+@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
 def test_winner_and_way_of_winning_change_both_columns(notebook):
     from playwright.sync_api import expect
 
     nb = notebook(NOTEBOOK)
-    nb.run_all()
     app = nb.one("mjs-tournament-app")
     winner, how, result = (nb.one(f"mjs-tournament-{part}", app) for part in ("winner", "how", "result"))
     players = winner.locator("option").all_inner_texts()

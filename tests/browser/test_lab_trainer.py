@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from mjscore import score
 from mjscore.willingdon.deal import deal
 
@@ -22,11 +24,11 @@ def _hand_number(nb, app) -> int:
     return int(found.group(1))
 
 
+@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
 def test_answer_right_then_wrong_then_show_me(notebook):
     from playwright.sync_api import expect
 
     nb = notebook(NOTEBOOK)
-    nb.run_all()
     app = nb.one("mjs-practice")
     feedback, tally = nb.one("mjs-practice-feedback", app), nb.one("mjs-practice-tally", app)
     points, doubles = nb.one("mjs-practice-points", app), nb.one("mjs-practice-doubles", app)

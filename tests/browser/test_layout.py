@@ -68,35 +68,20 @@ WRAPPED_ROWS = """() => {
 }"""
 
 
-def _cases():
+def _cases(shares_run: bool = False):
+    """One case per notebook; with ``shares_run``, each leaves its JupyterLab run to the app test
+    on its notebook (the ``notebook`` fixture), as it only reads the page."""
     names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-    return [pytest.param(n, id=n[:-6], marks=[pytest.mark.xfail(strict=False, reason="regenerated after the merge")]
-                         if n in REWRITTEN else []) for n in names]
-
-
-#: Resolves once every output's size and number of elements and the fonts' status have stayed
-#: the same for 15 looks 20 ms apart (300 ms): the layout has settled after the resize and the
-#: widgets have finished drawing. (It waited 800 ms, whatever the page did.) At most 10 s.
-SETTLED = """() => new Promise(resolve => {
-    const look = () => [...document.querySelectorAll('.jp-OutputArea, .jp-MarkdownOutput')].map(a => {
-        const r = a.getBoundingClientRect();
-        return `${r.width}x${r.height}:${a.getElementsByTagName('*').length}`;
-    }).join(';') + document.fonts.status;
-    const end = Date.now() + 10000;
-    let last = look(), still = 0;
-    const step = () => {
-        const now = look();
-        if (now === last) still += 1; else { last = now; still = 0; }
-        if (still >= 15 || Date.now() > end) resolve(); else setTimeout(step, 20);
-    };
-    setTimeout(step, 20);
-})"""
+    return [pytest.param(n, id=n[:-6], marks=([pytest.mark.xfail(strict=False, reason="regenerated after the merge")]
+                                              if n in REWRITTEN else [])
+                         + ([pytest.mark.shares_run(n, reads_only=True)] if shares_run else []))
+            for n in names]
 
 
 def _check(view, name: str) -> None:
     page = view.page
     page.set_viewport_size(SCREEN)
-    page.evaluate(SETTLED)
+    view.settle()  # (it waited a fixed 800 ms once)
     overflows = page.evaluate(OVERFLOWS)
     assert not overflows, f"{name} at 1024 px: {len(overflows)} elements stick out:\n" + "\n".join(overflows[:12])
     wrapped, rows = page.evaluate(WRAPPED_ROWS)
@@ -137,18 +122,18 @@ def test_classroom_view_enlarges_apps_with_the_prose(classroom_view):
     assert prose > 0
 
 
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", _cases(shares_run=True))
 def test_jupyterlab_fits_a_projector(notebook, name):
-    nb = notebook(name)
-    nb.page.set_viewport_size(SCREEN)
-    nb.run_all()
+    nb = notebook(name, viewport=SCREEN)
     _check(nb, name)
     nb.assert_no_page_errors()
 
 
+@pytest.mark.shares_run("02-willingdon-hand-points.ipynb", reads_only=True)
 def test_selected_toggle_is_visible_in_the_hand_builder(notebook):
-    nb = notebook("02-willingdon-hand-points.ipynb")
-    nb.run_all()
+    """At the projector's 1024 px: the selected toggle stands out, and no label is cut short."""
+    nb = notebook("02-willingdon-hand-points.ipynb", viewport=SCREEN)
+    nb.settle()
     app = nb.one("mjs-builder")
     seat = nb.one("mjs-builder-seat", app)
     chosen = seat.locator(".mod-active")
@@ -166,7 +151,6 @@ def test_illegal_hand_keeps_its_flowers_in_the_browser(notebook):
     from playwright.sync_api import expect
 
     nb = notebook("02-willingdon-hand-points.ipynb")
-    nb.run_all()
     app = nb.one("mjs-builder")
     tiles = nb.one("mjs-builder-tiles", app)
     expect(tiles.locator('[data-tile="F3"]')).to_have_count(1)
