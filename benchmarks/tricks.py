@@ -25,44 +25,54 @@ def bench_tricks(quick: bool) -> dict:
     the scores kept in a list as section 1 keeps them (what they cost the cycle collector
     counts), CPU time, the variants interleaved round by round; medians. A trick that buys under 10%
     is not worth its code (issue 11)."""
-    from mjscore.willingdon import WILLINGDON, rule_table
+    from mjscore.willingdon import WILLINGDON
     from mjscore.willingdon import facts as F
     from mjscore.willingdon import scoring as S
+    from mjscore.willingdon.rules import ONCE
     from mjscore.willingdon.stats import random_hands
 
     n, rounds = (300, 1) if quick else (10_000, 7)
     hands = list(random_hands(n, seed=2024))
-    table = rule_table(WILLINGDON)
     S._COMPILED.clear()
     kept = S._compile(WILLINGDON)
+    table, rows = kept.table, kept.rows
     new = tuple.__new__
-    read_once = attrgetter(*kept.once_facts)
-    each = [r for r in table if r.test is None]
+    once_facts = S._once_facts(table)
+    read_once = attrgetter(*once_facts)
+    # Each row as the loop below takes it: (its flat row, its fact's reader or None, its place
+    # in kept.once or -1, the first row of a group).
+    plan, k = [], 0
+    for i, r in enumerate(table):
+        first = bool(r.group) and not (i and table[i - 1].group == r.group)
+        plan.append((rows[i], attrgetter(r.reads[0]) if r.test is None else None, r, k if r.test else -1, first))
+        k += r.test is not None
 
-    def looped(hand, rules=WILLINGDON, plainly=False, memo=kept.memo):
-        """score() as a loop over the each rows (no runner written out); ``plainly``: every
-        row's own fires() on the facts (no runner at all)."""
+    def looped(hand, rules=WILLINGDON, plainly=False, memo={}):
+        """score() as a loop over the rows on a Facts made for the hand (no runner written
+        out); ``plainly``: every row's own fires() (no runner at all)."""
         f = F.Facts(hand)
         key = read_once(f)
         got = memo.get(key)
         if got is None:
             got = memo[key] = S._answer(kept.once, key)
-        hp, dbl, _, _, once_points, once_doubles, kind, also = got
-        tiles = tuple(r.fires(f) for r in each) if plainly else kept.read_each(f)
-        points, doubles = [], [] if kind is None else [kind]
-        for row, where in zip(kept.rows, tiles):
-            if where:
-                item, total = S._item(row, where)
-                if row[5]:
-                    points.append(item)
-                    hp += total
-                else:
-                    doubles.append(item)
-                    dbl += total
-        if once_points:
-            points += once_points
-        if once_doubles:
-            doubles[kind is not None:] = S._in_order(kept.rows, tiles, once_doubles)
+        hp, dbl, _, _, best, also, once_points, once_doubles = got
+        points, doubles = [], []
+        for row, read, r, k, first in plan:
+            if read is not None:
+                where = r.fires(f) if plainly else read(f)
+                if where:
+                    item, total = S._item(row, where)
+                    if row[5]:
+                        points.append(item)
+                        hp += total
+                    else:
+                        doubles.append(item)
+                        dbl += total
+            elif first:
+                if best is not None:
+                    doubles.append(best)
+            elif not r.group and (once_points if row[5] else once_doubles) >> k & 1:
+                (points if row[5] else doubles).append(S._item(row, ONCE)[0])
         paper = hp << dbl
         met = dbl >= rules.minimum_doubles
         return new(S.Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules, also))
@@ -79,10 +89,10 @@ def bench_tricks(quick: bool) -> dict:
     variants = {"every trick": (S.score, True),
                 "no memo of the once rows": (runner(memo=_Forgetful()), True),
                 "no cache of the flower facts": (S.score, False),
-                "no runner written out: a loop over the each rows": (looped, True),
+                "no runner written out: a Facts made, a loop over the rows": (looped, True),
                 "no runner: every row run plainly": (lambda h: looped(h, plainly=True), True),
                 "the each rows' line items made anew (not shared)":
-                    (runner(new_item=anew, **{f"items_{k}": {} for k in range(len(kept.rows))}), True)}
+                    (runner(new_item=anew, **{f"items_{i}": {} for i in range(len(rows))}), True)}
     for h in hands:
         assert all(score(h) == S.score(h) for score, _ in variants.values())
     times: dict[str, list[float]] = {name: [] for name in variants}

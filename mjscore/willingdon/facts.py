@@ -2,7 +2,9 @@
 
 A fact is plain data about the hand (its dragon pungs, how many concealed pungs, the flowers
 of its seat); no fact knows a rule's threshold or value: those live in the rows
-(:mod:`mjscore.willingdon.rules`).
+(:mod:`mjscore.willingdon.rules`). How each fact is read is written down once, in
+:data:`READ`: :class:`Facts` is written out from it, and so is the row runner of each rule set,
+which reads only the facts its rows need (:mod:`mjscore.willingdon.scoring`).
 
 >>> from mjscore.hands import parse
 >>> f = Facts(parse("RDx3 GDx3 WDx3 +EWx3 NWx2 F1 F2"))
@@ -22,6 +24,7 @@ SET_KINDS = tuple(f"{kind}_{size}_{column}" for kind in ("pung", "kong") for siz
 # set, the pair, then the facts a set or the pair may add its tile to besides.
 _TILE_FACTS = SET_KINDS + ("pair", "dragons", "winds", "dragon_pair", "wind_pair", "end_pair")
 _AT = {name: i for i, name in enumerate(_TILE_FACTS)}
+_N_TILE_FACTS = len(_TILE_FACTS)
 _SUIT_BIT = {s: i for i, s in enumerate(SUITS)}
 # What each set adds to the hand, looked up once per set instead of worked out: counts added
 # up (three bits each: honour sets with the pair, dragon sets, wind sets, concealed pungs,
@@ -98,6 +101,89 @@ _FLOWER_FACTS: dict[tuple, tuple] = {}
 _FLOWER_FACTS_KEPT = 1 << 16
 
 
+def read_sets(hand: Hand) -> tuple[list, int, int]:
+    """The one pass over a hand's sets: the tiles of each fact of ``_TILE_FACTS`` (a list), and
+    the counts and the things seen, packed (``_COUNT``, ``_set_info``)."""
+    tiles = [()] * _N_TILE_FACTS
+    counts = seen = 0
+    for m in hand.sets:
+        add, saw, first, second, tile = _SETS[m.kind][m.exposed][m.tile]
+        counts += add
+        seen |= saw
+        tiles[first] += tile
+        if second:
+            tiles[second] += tile
+    return tiles, counts, seen
+
+
+def count_facts(counts: int) -> tuple:
+    """:func:`_counts`, remembered."""
+    known = _COUNTS[counts] = _counts(counts)
+    return known
+
+
+def seen_facts(seen: int) -> tuple:
+    """:func:`_seen`, remembered."""
+    known = _SEEN[seen] = _seen(seen)
+    return known
+
+
+def flower_facts(key: tuple) -> tuple:
+    """:func:`_flower_facts` of ``(flowers, seat, round)``, remembered (up to a bound)."""
+    known = _flower_facts(*key)
+    if len(_FLOWER_FACTS) < _FLOWER_FACTS_KEPT:
+        _FLOWER_FACTS[key] = known
+    return known
+
+
+#: How every fact is read, as code, from what :func:`read_sets` leaves (``tiles``, ``counts``,
+#: ``seen``), the hand, and the look-ups of :data:`SHARED`: ``fact: (its code, what decides
+#: it)``. :class:`Facts` is written out from it, and so is the row runner of each rule set
+#: (:func:`mjscore.willingdon.scoring._runner`), which reads only the facts its rows read and
+#: keeps the answers of its ``once`` rows by what decides their facts (a few numbers, not the
+#: facts themselves).
+READ: dict[str, tuple[str, tuple[str, ...]]] = {
+    **{name: (f"tiles[{i}]", (f"tiles[{i}]",)) for i, name in enumerate(_TILE_FACTS) if name != "pair"},
+    "pair": (f"tiles[{_AT['pair']}][0]", (f"tiles[{_AT['pair']}]",)),
+    **{name: (f"counted[{i}]", ("counts",)) for i, name in enumerate(_COUNT)},
+    **{name: (f"saw[{i}]", ("seen",)) for i, name in enumerate(("suits", "one_suit", "honours_only", "all_terminal",
+                                                                 "all_concealed", "ends"))},
+    **{name: (f"flowered[{i}]", ("hand.flowers", "hand.seat", "hand.round"))
+       for i, name in enumerate(("own_flowers", "round_flowers", "bouquets"))},
+    **{name: (f"((wind_,) if tiles[{_AT['winds']}] and (wind_ := SEAT_WIND[hand.{where}]) in tiles[{_AT['winds']}] "
+              f"else ())", (f"tiles[{_AT['winds']}]", f"hand.{where}"))
+       for name, where in (("own_wind", "seat"), ("round_wind", "round"))},
+    **{name: (f"hand.{name}", (f"hand.{name}",)) for name in ("flowers", "self_drawn", "blessing")},
+    "hand": ("hand", ("hand",)),
+}
+#: The look-ups that several facts share, by the name READ gives their result: each is made
+#: once, when a fact read needs it.
+SHARED = {"counted": "COUNTS.get(counts) or count_facts(counts)",
+          "saw": "SEEN.get(seen) or seen_facts(seen)",
+          "flowered": "(FLOWER_FACTS.get(key_ := (hand.flowers, hand.seat, hand.round)) or flower_facts(key_)) "
+                      "if hand.flowers else NO_FLOWERS"}
+#: What the code of READ and SHARED may name besides the hand.
+NAMES = {"read_sets": read_sets, "COUNTS": _COUNTS, "count_facts": count_facts, "SEEN": _SEEN,
+         "seen_facts": seen_facts, "FLOWER_FACTS": _FLOWER_FACTS, "flower_facts": flower_facts,
+         "NO_FLOWERS": ((), (), ()), "SEAT_WIND": SEAT_WIND}
+
+
+def reading(facts) -> list[str]:
+    """The lines of code a reader of these facts of ``hand`` starts with: the pass over its
+    sets (``tiles, counts, seen = read_sets(hand)``), then the look-ups of :data:`SHARED` their
+    code in :data:`READ` needs."""
+    codes = [READ[fact][0] for fact in facts]
+    return ["tiles, counts, seen = read_sets(hand)"] + [
+        f"{name} = {code}" for name, code in SHARED.items() if any(f"{name}[" in c for c in codes)]
+
+
+def written_out(source: list[str], where: str, names: dict) -> dict:
+    """The definitions of ``source`` (lines of Python), run with :data:`NAMES` and ``names``."""
+    scope = {**NAMES, **names}
+    exec(compile("\n".join(source), where, "exec"), scope)
+    return scope
+
+
 class Facts:
     """What the rows ask of a hand, worked out once in a single pass over its sets.
 
@@ -113,60 +199,14 @@ class Facts:
     The hand's kind: ``suits`` (the suit letters), ``one_suit`` (exactly one), ``honours_only``,
     ``all_terminal`` (no suited 2 to 8). Of the win: ``all_concealed``, ``self_drawn``,
     ``blessing``, and ``pair`` (its tile) and ``hand``.
+
+    Each is read as :data:`READ` says (``__init__`` is written out from it).
     """
 
-    __slots__ = SET_KINDS + ("hand", "pair", "dragons", "winds", "own_wind", "round_wind",
-                 "concealed_pungs", "exposed_kongs", "concealed_kongs", "all_concealed",
-                 "suits", "honours", "all_terminal", "ends", "own_flowers",
-                 "round_flowers", "bouquets", "flowers", "dragon_pair", "wind_pair", "end_pair",
-                 "one_suit", "honours_only", "self_drawn", "blessing", "dragon_sets", "wind_sets")
+    __slots__ = tuple(READ)
 
-    def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        tiles = [()] * 14  # the tiles of each fact of _TILE_FACTS
-        counts = seen = 0
-        for m in hand.sets:
-            add, saw, first, second, tile = _SETS[m.kind][m.exposed][m.tile]
-            counts += add
-            seen |= saw
-            tiles[first] += tile
-            if second:
-                tiles[second] += tile
-        (self.pung_minor_exposed, self.pung_minor_concealed, self.pung_major_exposed, self.pung_major_concealed,
-         self.kong_minor_exposed, self.kong_minor_concealed, self.kong_major_exposed, self.kong_major_concealed,
-         pair, dragons, winds, self.dragon_pair, self.wind_pair, self.end_pair) = tiles
-        if pair:
-            self.pair = pair[0]
-        self.dragons = dragons
-        self.winds = winds
-        known = _COUNTS.get(counts)
-        if known is None:
-            known = _COUNTS[counts] = _counts(counts)
-        (self.honours, self.dragon_sets, self.wind_sets, self.concealed_pungs, self.exposed_kongs,
-         self.concealed_kongs) = known
-        known = _SEEN.get(seen)
-        if known is None:
-            known = _SEEN[seen] = _seen(seen)
-        self.suits, self.one_suit, self.honours_only, self.all_terminal, self.all_concealed, self.ends = known
-        self.self_drawn = hand.self_drawn
-        self.blessing = hand.blessing
-        if winds:
-            own, rnd = SEAT_WIND[hand.seat], SEAT_WIND[hand.round]
-            self.own_wind = (own,) if own in winds else ()
-            self.round_wind = (rnd,) if rnd in winds else ()
-        else:
-            self.own_wind = self.round_wind = ()
-        fl = self.flowers = hand.flowers
-        if fl:
-            key = (fl, hand.seat, hand.round)
-            known = _FLOWER_FACTS.get(key)
-            if known is None:
-                known = _flower_facts(*key)
-                if len(_FLOWER_FACTS) < _FLOWER_FACTS_KEPT:
-                    _FLOWER_FACTS[key] = known
-            self.own_flowers, self.round_flowers, self.bouquets = known
-        else:
-            self.own_flowers = self.round_flowers = self.bouquets = ()
+    # __init__(self, hand): every fact of READ, set below.
+
     def misread(self, **changes: object) -> "Facts":
         """These facts with some read differently, and what follows from them worked out again
         (``suits`` gives ``one_suit`` and ``honours_only``; ``winds`` and ``dragons`` their counts):
@@ -201,6 +241,13 @@ class Facts:
         from .rules import gates
 
         return sum(1 << i for i, g in enumerate(gates()) if getattr(self, g))
+
+
+Facts.__init__ = written_out(["def __init__(self, hand):"] + [f"    {line}" for line in reading(Facts.__slots__)]
+                             + [f"    self.{fact} = {READ[fact][0]}" for fact in Facts.__slots__],
+                             "<Facts.__init__, written out from READ>", {})["__init__"]
+Facts.__init__.__qualname__ = "Facts.__init__"
+Facts.__init__.__doc__ = "The facts of ``hand``, each read as :data:`READ` says."
 
 
 __all__ = ["Facts", "SET_KINDS"]

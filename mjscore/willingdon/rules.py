@@ -10,8 +10,8 @@ says where the line fires. A row is made in one of two ways, and says which fact
   concealed pungs), so its answer for the same values is always the same.
 
 That is all a fast scorer needs to know (:mod:`mjscore.willingdon.scoring` skips the empty
-facts' rows and remembers the ``once`` rows' answers by their values): nothing restates a row,
-and adding or changing a rule is one row here.
+facts' rows and remembers the ``once`` rows' answers by what decides their facts): nothing
+restates a row, and adding or changing a rule is one row here.
 
 >>> rows = rule_table()
 >>> [(r.name, r.value, r.reads) for r in rows if r.name.startswith("3 concealed")]

@@ -23,7 +23,7 @@ from typing import Callable, NamedTuple
 
 from ..hands import Hand
 from ..tiles import INFO, tile_name
-from .facts import Facts
+from .facts import READ, Facts, reading, written_out
 from .rules import CLEAN_HAND_ONE, ONCE, WILLINGDON, Rule, RuleSet, gates, rule_table
 
 # --------------------------------------------------------------------------- the result
@@ -119,7 +119,7 @@ class Score(NamedTuple):
 
 #: What the runner keeps for each rule set, built on first use (never inside the frozen rule
 #: set, which stays plain data): see :func:`_compile`. Keyed by the rule set itself (equal
-#: rule sets share it; finding it by the rule set's id instead saved under 2% of a score).
+#: rule sets share it; finding it by the rule set's id instead saved 3% of a score).
 _COMPILED: dict[RuleSet, "Compiled"] = {}
 #: At most this many answers of the ``once`` rows are remembered for one rule set, at most
 #: this many line items for one row, and at most this many rule sets are kept.
@@ -131,38 +131,35 @@ _RULE_SETS_KEPT = 64
 class Compiled(NamedTuple):
     """The rows of one rule set made ready to run (:func:`_compile`).
 
-    ``rows``: the ``each`` rows in the table's order, each in its flat form ``(4 * index, name,
-    value, column, items, points)`` (``items``: its line items made so far, by where it fired
-    (:func:`_item`); ``points``: true for a row of points, false for one of doubles);
-    ``each_facts``: the fact each of them reads, and ``read_each`` all of them as one tuple;
-    ``once``: the ``once`` rows, ``once_facts`` the facts they read, and ``memo`` their answers
-    (:func:`_answer`) by those facts' values; ``score`` and ``count``: the runner, made for this
-    rule set (:func:`_runner`), with the figures of a :class:`Score`, and with the rows' counts
-    of :func:`fired_rows`."""
+    ``table``: its :func:`rule_table`; ``rows``: every row in the table's order, each in its flat form ``(4 * index, name, value,
+    column, items, points)`` (``items``: its line items made so far, by where it fired
+    (:func:`_item`); ``points``: true for a row of points, false for one of doubles); ``once``:
+    the ``once`` rows as :func:`_answer` takes them, and ``memo`` their answers, kept by what
+    decides the facts they read; ``score`` and ``count``: the runner, made for this rule set
+    (:func:`_runner`), with the figures of a :class:`Score`, and with the rows' counts of
+    :func:`fired_rows`."""
 
     rules: RuleSet
+    table: tuple
     rows: tuple
-    each_facts: tuple
-    read_each: Callable
     once: tuple
-    once_facts: tuple
     memo: dict
     score: Callable | None = None
     count: Callable | None = None
 
 
 def _compile(rules: RuleSet) -> Compiled:
-    """The rows of the rule table split for the runner (:class:`Compiled`), and the runner."""
+    """The rows of the rule table made ready for the runner (:class:`Compiled`), and the runner."""
     table = rule_table(rules)
-    flat = [(4 * i, r.name, r.value, r.column, {}, r.kind == "points") for i, r in enumerate(table)]
-    each_rows = [i for i, r in enumerate(table) if r.test is None]
-    once_rows = [i for i, r in enumerate(table) if r.test is not None]
-    once_facts = tuple(dict.fromkeys(fact for i in once_rows for fact in table[i].reads))
-    once = tuple((flat[i], table[i].kind, bool(table[i].group), table[i].test,
-                  tuple(once_facts.index(fact) for fact in table[i].reads)) for i in once_rows)
-    each_facts = tuple(table[i].reads[0] for i in each_rows)
-    kept = Compiled(rules, tuple(flat[i] for i in each_rows), each_facts, attrgetter(*each_facts), once,
-                    once_facts, {})
+    for r in table:
+        for fact in r.reads:
+            if fact not in READ:
+                raise ValueError(f"the rule table reads {fact!r}, which is not a fact of a hand")
+    rows = tuple((4 * i, r.name, r.value, r.column, {}, r.kind == "points") for i, r in enumerate(table))
+    once_facts = _once_facts(table)
+    once = tuple((rows[i], r.kind, bool(r.group), r.test, tuple(once_facts.index(fact) for fact in r.reads))
+                 for i, r in enumerate(table) if r.test is not None)
+    kept = Compiled(rules, table, rows, once, {})
     kept = kept._replace(score=_runner("score", kept), count=_runner("count", kept))
     if len(_COMPILED) >= _RULE_SETS_KEPT:  # a program that makes rule sets by the thousand
         _COMPILED.clear()
@@ -170,62 +167,88 @@ def _compile(rules: RuleSet) -> Compiled:
     return kept
 
 
+def _once_facts(table: tuple) -> tuple:
+    """The facts the ``once`` rows read, each once, in the table's order."""
+    return tuple(dict.fromkeys(fact for r in table if r.test is not None for fact in r.reads))
+
+
 def _runner(flavour: str, kept: Compiled) -> Callable:
     """THE row runner, for :func:`score` (``flavour="score"``) and :func:`fired_rows`
-    (``"count"``), written out for one rule set: a function of a hand that reads its
-    :class:`Facts`, takes what the ``once`` rows give for the values of the facts they read
-    (remembered in its ``memo``: :func:`_answer`), then goes down the ``each`` rows in the table's
-    order, one ``if`` a row: an empty fact is a row that does not fire; a fact with tiles fires
-    the row once for each. The two flavours differ only in what they note of a row that fired
-    (its line item and total, or its count packed as :func:`fired_rows` packs it). Written out
-    (not a loop over the rows) because it is about a fifth faster (benchmarks/README.md)."""
-    rules, rows, each_facts, once_facts = kept.rules, kept.rows, kept.each_facts, kept.once_facts
-    for fact in each_facts + once_facts:
-        if not fact.isidentifier() or fact not in Facts.__slots__:
-            raise ValueError(f"the rule table reads {fact!r}, which is not a fact of a hand")
-    code = ["def run(hand):",
-            "    f = Facts(hand)",
-            f"    key = ({''.join(f'f.{fact}, ' for fact in once_facts)})",
-            "    got = memo.get(key)",
+    (``"count"``), written out for one rule set: a function of a hand that reads the facts its
+    ``each`` rows read (as :data:`~.facts.READ` says: no :class:`Facts` is made), takes what
+    the ``once`` rows give from its ``memo``, kept by what decides the facts they read (a few
+    numbers; :func:`_answer` on the facts when they are new), and goes down the rows in the
+    table's order, one ``if`` a row: an ``each`` row whose fact is empty does not fire, one with
+    tiles fires once for each; a ``once`` row fires as its answer says. The two flavours differ
+    only in what they note of a row that fired (its line item and total, or its count packed as
+    :func:`fired_rows` packs it). Written out, not a loop over the rows, because it is faster
+    (benchmarks/README.md)."""
+    rules, table, rows = kept.rules, kept.table, kept.rows
+    each_facts = [r.reads[0] for r in table if r.test is None]
+    once_facts = _once_facts(table)
+    decides = tuple(dict.fromkeys(what for fact in once_facts for what in READ[fact][1]))
+    start = reading(each_facts)
+    code = ["def run(hand):", *(f"    {line}" for line in start),
+            f"    got = memo.get(({''.join(f'{what}, ' for what in decides)}))",
             "    if got is None:",
-            "        got = answer(once, key)",
+            *(f"        {line}" for line in reading(once_facts) if line not in start),
+            f"        got = answer(once, ({''.join(f'{READ[fact][0]}, ' for fact in once_facts)}))",
             "        if len(memo) < MEMO_KEPT:",
-            "            memo[key] = got"]
-    if flavour == "score":
-        code += ["    hp, dbl, _, _, once_points, once_doubles, kind, also = got",
-                 "    points = []",
-                 "    doubles = [] if kind is None else [kind]"]
-    else:
+            f"            memo[({''.join(f'{what}, ' for what in decides)})] = got"]
+    names = {"memo": kept.memo, "answer": _answer, "once": kept.once, "MEMO_KEPT": _MEMO_KEPT,
+             "new_item": _item, "new": tuple.__new__, "Score": Score, "rules": rules,
+             "minimum": rules.minimum_doubles}
+    if flavour == "count":
         code.append("    hp, dbl, points, doubles = got[:4]")
-    for k, (row, fact) in enumerate(zip(rows, each_facts)):
-        kind, total = ("points", "hp") if row[5] else ("doubles", "dbl")
-        code += [f"    w = f.{fact}", "    if w:"]
-        if flavour == "score":
-            code += [f"        item = items_{k}.get(w) or new_item(row_{k}, w)",
-                     f"        {kind}.append(item[0])",
-                     f"        {total} += item[1]"]
-        else:
-            code += ["        n = len(w)",
-                     f"        {kind} |= n << {row[0]}",
-                     f"        {total} += {row[2]} * n"]
-    if flavour == "score":
-        code += ["    if once_points:",
-                 "        points += once_points",
-                 "    if once_doubles:",
-                 "        doubles[kind is not None:] = in_order(rows, read_each(f), once_doubles)",
-                 "    paper = hp << dbl",
+        for i, r in enumerate(table):
+            if r.test is None:
+                kind, total = ("points", "hp") if r.kind == "points" else ("doubles", "dbl")
+                code += [f"    w = {READ[r.reads[0]][0]}", "    if w:", "        n = len(w)",
+                         f"        {kind} |= n << {4 * i}", f"        {total} += {r.value} * n"]
+        code.append("    return hp, dbl, points, doubles")
+    else:
+        code += ["    hp, dbl, _, _, best, also, once_points, once_doubles = got", "    points = []", "    doubles = []"]
+        for kind, total, fired in (("points", "hp", "once_points"), ("doubles", "dbl", "once_doubles")):
+            mine = [i for i, r in enumerate(table) if (r.kind == "points") == (kind == "points")]
+            plain = _section(kept, mine, (kind, total, fired), names, with_once=False)
+            if any(table[i].test is not None and not table[i].group for i in mine):
+                code += [f"    if {fired}:",
+                         *(f"    {line}" for line in _section(kept, mine, (kind, total, fired), names, with_once=True)),
+                         "    else:", *(f"    {line}" for line in plain)]
+            else:
+                code += plain
+        code += ["    paper = hp << dbl",
                  "    met = dbl >= minimum",
                  "    return new(Score, (hp, dbl, paper, paper if met else 0, met, tuple(points), tuple(doubles), rules,"
                  " also))"]
-    else:
-        code.append("    return hp, dbl, points, doubles")
-    names = {"Facts": Facts, "memo": kept.memo, "answer": _answer, "once": kept.once, "MEMO_KEPT": _MEMO_KEPT,
-             "new_item": _item, "in_order": _in_order, "rows": rows, "read_each": kept.read_each,
-             "new": tuple.__new__, "Score": Score, "rules": rules, "minimum": rules.minimum_doubles}
-    for k, row in enumerate(rows):
-        names[f"row_{k}"], names[f"items_{k}"] = row, row[4]
-    exec(compile("\n".join(code), f"<the row runner of {rules.name}, {flavour}>", "exec"), names)
-    return names["run"]
+    for i, row in enumerate(rows):
+        names[f"row_{i}"], names[f"items_{i}"] = row, row[4]
+    return written_out(code, f"<the row runner of {rules.name}, {flavour}>", names)["run"]
+
+
+def _section(kept: Compiled, mine: list, where: tuple, names: dict, with_once: bool) -> list:
+    """The lines of :func:`_runner` (flavour ``score``) for the rows ``mine`` (those of points,
+    or of doubles), in the table's order: an ``each`` row's line item made or found and added
+    up; the hand kind that counts, at its group's place; and with ``with_once``, the line item of
+    each other ``once`` row that fired (its total is in the answer already). ``where``: the
+    runner's names of the list of line items, of the total, and of the ``once`` rows that fired."""
+    (table, rows), (kind, total, fired) = kept[1:3], where
+    lines, groups = [], set()
+    for i in mine:
+        r = table[i]
+        if r.test is None:
+            lines += [f"    w = {READ[r.reads[0]][0]}", "    if w:",
+                      f"        item = items_{i}.get(w) or new_item(row_{i}, w)",
+                      f"        {kind}.append(item[0])", f"        {total} += item[1]"]
+        elif r.group:
+            if r.group not in groups:
+                groups.add(r.group)
+                lines += ["    if best is not None:", f"        {kind}.append(best)"]
+        elif with_once:
+            names[f"item_{i}"] = _item(rows[i], ONCE)[0]
+            k = sum(1 for r in table[:i] if r.test is not None)  # its place in Compiled.once
+            lines += [f"    if {fired} & {1 << k}:", f"        {kind}.append(item_{i})"]
+    return lines
 
 
 def _item(row: tuple, where: tuple) -> tuple:
@@ -242,29 +265,22 @@ def _item(row: tuple, where: tuple) -> tuple:
 def _answer(once: tuple, values: tuple) -> tuple:
     """What the ``once`` rows give for these values of their facts, added up: (points, doubles
     (the hand kind's counted), the rows that fired packed as :func:`fired_rows` packs them, for
-    the points and for the doubles, the line items of points, of doubles (with each row's index),
-    the hand kind's line item (the kind that counts: the first of the most doubles) or None,
-    the names of the other kinds that fit)."""
+    the points and for the doubles, the hand kind's line item (the kind that counts: the first
+    of the most doubles) or None, the names of the other kinds that fit, and the other rows of
+    points and of doubles that fired, bit ``k`` for ``once[k]``)."""
     points, doubles, kinds = [], [], []
-    for row, kind, group, test, where in once:
+    for k, (row, kind, group, test, where) in enumerate(once):
         if test(*[values[i] for i in where]):
-            (kinds if group else points if kind == "points" else doubles).append(row)
+            (kinds if group else points if kind == "points" else doubles).append((k, row))
     best = None
-    for row in kinds:
+    for _, row in kinds:
         if best is None or row[2] > best[2]:
             best = row
-    counted = doubles + ([best] if best else [])
-    return (sum(row[2] for row in points), sum(row[2] for row in counted),
-            sum(1 << row[0] for row in points), sum(1 << row[0] for row in counted),
-            tuple(_item(row, ONCE)[0] for row in points), tuple((row[0], _item(row, ONCE)[0]) for row in doubles),
-            _item(best, ONCE)[0] if best else None, tuple(row[1] for row in kinds if row is not best))
-
-
-def _in_order(rows: tuple, tiles: tuple, once: tuple) -> list:
-    """The line items of the doubles of the ``each`` rows and of the ``once`` rows, in the
-    table's order."""
-    fired = [(row[0], _item(row, where)[0]) for row, where in zip(rows, tiles) if where and not row[5]]
-    return [item for _, item in sorted(fired + list(once))]
+    counted = [row for _, row in doubles] + ([best] if best else [])
+    return (sum(row[2] for _, row in points), sum(row[2] for row in counted),
+            sum(1 << row[0] for _, row in points), sum(1 << row[0] for row in counted),
+            _item(best, ONCE)[0] if best else None, tuple(row[1] for _, row in kinds if row is not best),
+            sum(1 << k for k, _ in points), sum(1 << k for k, _ in doubles))
 
 
 def paper_and_score(hand_points: int, doubles: int, rules: RuleSet = WILLINGDON) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 
 The plain way to score a hand is to run every row's ``fires`` on its facts and add up what
 fires. :func:`score` and :func:`fired_rows` take short cuts (they skip the rows of an empty
-fact, and remember the ``once`` rows' answers by their facts' values). The grid below is
+fact, and remember the ``once`` rows' answers by what decides their facts). The grid below is
 exhaustive over what a row can read, not a random sample:
 
 - the sets: every choice of four of the 16 kinds of set (pung or kong; minor, 1 or 9, dragon,
@@ -161,3 +161,21 @@ def test_near_misses_are_rows_one_step_short():
         fired = {i.line for i in score(hand).doubles_detail + score(hand).points}
         for row in near_misses(hand):
             assert row.name not in fired and row.test is not None and not row.group
+
+
+def test_what_decides_each_fact_decides_it():
+    """The row runner keeps the ``once`` rows' answers by what READ says decides their facts
+    (``counts``, ``seen``, the win), not by the facts: on every hand of the grids, hands alike in
+    what decides a fact are alike in that fact."""
+    from mjscore.willingdon.facts import READ, read_sets
+
+    hands = set_hands() + win_hands()
+    for fact, (_code, decides) in READ.items():
+        if fact == "hand":
+            continue
+        decided = eval(f"lambda hand, tiles, counts, seen: ({', '.join(decides)},)")  # noqa: S307 (our own table)
+        values: dict = {}
+        for hand in hands:
+            value = getattr(Facts(hand), fact)
+            assert values.setdefault(decided(hand, *read_sets(hand)), value) == value, (fact, hand)
+        assert len(values) > 1, fact  # the grid shows the fact more than one way
