@@ -24,10 +24,10 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks --ServerApp.default_url=/lab/tree/00-start-here.ipynb
 
 ## make test: every test (engine, properties, doctests, notebooks against their stored outputs, browser),
-## in three processes (the lanes of conftest.py). Python's compiled files go to .venv/pycache even
+## in four processes (the lanes of conftest.py). Python's compiled files go to .venv/pycache even
 ## where PYTHONDONTWRITEBYTECODE is set, so no process compiles mjscore or rewrites the tests again
 ## (never into the checkout).
-PYTEST_N ?= 3
+PYTEST_N ?= 4
 TEST_ENV := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 test: $(STAMP)
 	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_N)
