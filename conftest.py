@@ -21,10 +21,13 @@ LANES = {"tests/browser/test_site.py": "the static site",
 
 
 #: How far each lane's process stands back when the processes compete for the two cores
-#: (``os.nice``, inherited by Chromium, servers and kernels it starts): the static site waits on
-#: the CPU longest (Pyodide starting in Chromium, three times), so it goes first, the other browser
-#: lanes next, and the tests that only compute fill what is left. Only under ``-n``; a process
-#: never lowers its niceness again (it cannot without privileges).
+#: (``os.nice``): the static site's lane is the longest (Pyodide starting in Chromium, three
+#: times), so it goes first, the other browser lanes next, and the tests that only compute fill
+#: what is left. Only under ``-n``; a process never lowers its niceness again (it cannot without
+#: privileges). It reaches what a process starts in its own session (the site's build and file
+#: server, the ``mjscore`` commands), not Chromium, the servers or the kernels: they start
+#: sessions of their own, and where the kernel schedules by session (autogroups, as on Linux
+#: desktops and on the machine this was measured on) each session counts alike, whatever its nice.
 NICE = {"the static site": 0, "the classroom view (Voila)": 4, "JupyterLab": 4}
 NICE_OTHERS = 10
 
