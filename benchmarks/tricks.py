@@ -23,7 +23,8 @@ class _Forgetful(dict):
 def bench_tricks(quick: bool) -> dict:
     """Each speed trick of the Willingdon scorer taken away in turn: score() on the same hands,
     the scores kept in a list as section 1 keeps them (what they cost the cycle collector
-    counts), CPU time, the variants interleaved round by round; medians. A trick that buys under 10%
+    counts), CPU time, the variants interleaved round by round (the order turned round every
+    other round); medians. A trick that buys under 10%
     is not worth its code (issue 11)."""
     from mjscore.willingdon import WILLINGDON
     from mjscore.willingdon import facts as F
@@ -98,8 +99,9 @@ def bench_tricks(quick: bool) -> dict:
     times: dict[str, list[float]] = {name: [] for name in variants}
     kept_flowers = F._FLOWER_FACTS_KEPT
     try:
-        for _ in range(rounds):
-            for name, (score, flowers) in variants.items():
+        for r in range(rounds):  # the order turned round every other round, as in section 1
+            for name in (list(variants) if r % 2 == 0 else list(variants)[::-1]):
+                score, flowers = variants[name]
                 F._FLOWER_FACTS.clear()
                 F._FLOWER_FACTS_KEPT = kept_flowers if flowers else 0
                 start = time.process_time()
