@@ -169,13 +169,13 @@ def test_what_decides_each_fact_decides_it():
     what decides a fact are alike in that fact."""
     from mjscore.willingdon.facts import READ, read_sets
 
-    hands = set_hands() + win_hands()
-    for fact, (_code, decides) in READ.items():
-        if fact == "hand":
-            continue
-        decided = eval(f"lambda hand, tiles, counts, seen: ({', '.join(decides)},)")  # noqa: S307 (our own table)
-        values: dict = {}
-        for hand in hands:
-            value = getattr(Facts(hand), fact)
-            assert values.setdefault(decided(hand, *read_sets(hand)), value) == value, (fact, hand)
-        assert len(values) > 1, fact  # the grid shows the fact more than one way
+    deciders = {fact: eval(f"lambda hand, tiles, counts, seen: ({', '.join(decides)},)")  # noqa: S307 (our table)
+                for fact, (_code, decides) in READ.items() if fact != "hand"}
+    values: dict = {fact: {} for fact in deciders}
+    for hand in set_hands() + win_hands():
+        f, parts = Facts(hand), read_sets(hand)
+        for fact, decided in deciders.items():
+            value = getattr(f, fact)
+            assert values[fact].setdefault(decided(hand, *parts), value) == value, (fact, hand)
+    for fact, seen in values.items():
+        assert len(seen) > 1, fact  # the grids show the fact more than one way
