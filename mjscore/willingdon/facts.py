@@ -75,16 +75,23 @@ def _counts(counts: int) -> tuple:
     return tuple(counts >> shift & 7 for shift in _COUNT.values())
 
 
+#: The facts that follow from the things seen, in the order :func:`_seen` gives them.
+_SEEN_FACTS = ("suits", "one_suit", "honours_only", "all_terminal", "all_concealed", "ends")
+
+
 def _seen(seen: int) -> tuple:
-    """What follows from the things seen: (suits, one_suit, honours_only, all_terminal,
-    all_concealed, ends)."""
+    """What follows from the things seen (:data:`_SEEN_FACTS`)."""
     suits = frozenset(s for s, i in _SUIT_BIT.items() if seen >> i & 1)
     ends = tuple(SUITS[s] for s, i in _SUIT_BIT.items() if seen >> (i + 3) & seen >> (i + 6) & 1)
     return suits, len(suits) == 1, not suits, not seen >> 9 & 1, not seen >> 10 & 1, ends
 
 
+#: The flower facts, in the order :func:`_flower_facts` gives them.
+_FLOWER_FACT_NAMES = ("own_flowers", "round_flowers", "bouquets")
+
+
 def _flower_facts(flowers: tuple, seat: str, round_: str) -> tuple:
-    """The flower facts of a hand: (own, round's, bouquets)."""
+    """The flower facts of a hand (:data:`_FLOWER_FACT_NAMES`)."""
     own = tuple(f for f in flowers if _BONUS_SEAT[f] == seat)
     rnd = tuple(f for f in flowers if _BONUS_SEAT[f] == round_)
     bouquets = tuple(word for kind, word in (("F", "flowers"), ("S", "seasons"))
@@ -146,10 +153,9 @@ READ: dict[str, tuple[str, tuple[str, ...]]] = {
     **{name: (f"tiles[{i}]", (f"tiles[{i}]",)) for i, name in enumerate(_TILE_FACTS) if name != "pair"},
     "pair": (f"tiles[{_AT['pair']}][0]", (f"tiles[{_AT['pair']}]",)),
     **{name: (f"counted[{i}]", ("counts",)) for i, name in enumerate(_COUNT)},
-    **{name: (f"saw[{i}]", ("seen",)) for i, name in enumerate(("suits", "one_suit", "honours_only", "all_terminal",
-                                                                 "all_concealed", "ends"))},
+    **{name: (f"saw[{i}]", ("seen",)) for i, name in enumerate(_SEEN_FACTS)},
     **{name: (f"flowered[{i}]", ("hand.flowers", "hand.seat", "hand.round"))
-       for i, name in enumerate(("own_flowers", "round_flowers", "bouquets"))},
+       for i, name in enumerate(_FLOWER_FACT_NAMES)},
     **{name: (f"((wind_,) if tiles[{_AT['winds']}] and (wind_ := SEAT_WIND[hand.{where}]) in tiles[{_AT['winds']}] "
               f"else ())", (f"tiles[{_AT['winds']}]", f"hand.{where}"))
        for name, where in (("own_wind", "seat"), ("round_wind", "round"))},

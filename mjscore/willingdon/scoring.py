@@ -18,13 +18,12 @@ A hand under the minimum pays nothing, but its paper total is still shown:
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Callable, NamedTuple
 
 from ..hands import Hand
 from ..tiles import INFO, tile_name
 from .facts import READ, Facts, reading, written_out
-from .rules import CLEAN_HAND_ONE, ONCE, WILLINGDON, Rule, RuleSet, gates, rule_table
+from .rules import CLEAN_HAND_ONE, ONCE, WILLINGDON, Rule, RuleSet, rule_table
 
 # --------------------------------------------------------------------------- the result
 
@@ -232,7 +231,7 @@ def _section(kept: Compiled, mine: list, where: tuple, names: dict, with_once: b
     up; the hand kind that counts, at its group's place; and with ``with_once``, the line item of
     each other ``once`` row that fired (its total is in the answer already). ``where``: the
     runner's names of the list of line items, of the total, and of the ``once`` rows that fired."""
-    (table, rows), (kind, total, fired) = kept[1:3], where
+    table, rows, (kind, total, fired) = kept.table, kept.rows, where
     lines, groups = [], set()
     for i in mine:
         r = table[i]
@@ -246,7 +245,7 @@ def _section(kept: Compiled, mine: list, where: tuple, names: dict, with_once: b
                 lines += ["    if best is not None:", f"        {kind}.append(best)"]
         elif with_once:
             names[f"item_{i}"] = _item(rows[i], ONCE)[0]
-            k = sum(1 for r in table[:i] if r.test is not None)  # its place in Compiled.once
+            k = sum(1 for earlier in table[:i] if earlier.test is not None)  # its place in Compiled.once
             lines += [f"    if {fired} & {1 << k}:", f"        {kind}.append(item_{i})"]
     return lines
 
