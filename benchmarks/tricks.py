@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 from operator import attrgetter
@@ -24,15 +25,18 @@ def bench_tricks(quick: bool) -> dict:
     """Each speed trick of the Willingdon scorer taken away in turn: score() on the same hands,
     the scores kept in a list as section 1 keeps them (what they cost the cycle collector
     counts), CPU time, the variants interleaved round by round (the order turned round every
-    other round); medians. A trick that buys under 10%
+    other round), each timed after a collection with the inputs frozen as in section 1;
+    medians, and each variant's slowdown the median of its ratios to every trick round by
+    round. A trick that buys under 10%
     is not worth its code (issue 11)."""
+    from mjscore.hands import MELD_CODES
     from mjscore.willingdon import WILLINGDON
     from mjscore.willingdon import facts as F
     from mjscore.willingdon import scoring as S
     from mjscore.willingdon.rules import ONCE
     from mjscore.willingdon.stats import random_hands
 
-    n, rounds = (300, 1) if quick else (10_000, 7)
+    n, rounds = (300, 1) if quick else (10_000, 11)
     hands = list(random_hands(n, seed=2024))
     S._COMPILED.clear()
     kept = S._compile(WILLINGDON)
@@ -87,30 +91,68 @@ def bench_tricks(quick: bool) -> dict:
         run.__globals__.update(names)
         return run
 
-    variants = {"every trick": (S.score, True),
+    def pass_called():
+        """The runner of WILLINGDON with the pass over the sets called, not written in, and each
+        set's share found by three look-ups (its kind, exposed, its tile), not by its number: as
+        the pass was before ``Meld.code``."""
+        by_kind: dict = {}
+        for (kind, exposed, tile), share in zip(MELD_CODES, F._BY_CODE):
+            by_kind.setdefault(kind, ({}, {}))[exposed][tile] = share
+        empty = [()] * len(F.read_sets(hands[0])[0])
+
+        def read_sets(hand):
+            tiles = empty[:]
+            counts = seen = 0
+            for m in hand.sets:
+                add, sees, first, second, tile = by_kind[m.kind][m.exposed][m.tile]
+                counts += add
+                seen |= sees
+                tiles[first] += tile
+                if second:
+                    tiles[second] += tile
+            return tiles, counts, seen
+
+        written_in = F.PASS
+        F.PASS = ("tiles, counts, seen = called_pass(hand)",)
+        try:
+            return runner(called_pass=read_sets)
+        finally:
+            F.PASS = written_in
+
+    # Every variant is a function of the hand called directly, as score() calls the runner
+    # (score() itself first finds the runner of its rule set, which the variants skip).
+    variants = {"every trick": (kept.score, True),
                 "no memo of the once rows": (runner(memo=_Forgetful()), True),
                 "no cache of the flower facts": (S.score, False),
                 "no runner written out: a Facts made, a loop over the rows": (looped, True),
                 "no runner: every row run plainly": (lambda h: looped(h, plainly=True), True),
+                "the pass over the sets called, each set found by kind, exposed and tile": (pass_called(), True),
                 "the each rows' line items made anew (not shared)":
                     (runner(new_item=anew, **{f"items_{i}": {} for i in range(len(rows))}), True)}
     for h in hands:
         assert all(score(h) == S.score(h) for score, _ in variants.values())
     times: dict[str, list[float]] = {name: [] for name in variants}
     kept_flowers = F._FLOWER_FACTS_KEPT
+    # As in section 1: the inputs set aside from the cycle collector, and each variant timed
+    # after a collection, so that no variant pays for walking what the others left behind.
+    gc.collect()
+    gc.freeze()
     try:
         for r in range(rounds):  # the order turned round every other round, as in section 1
             for name in (list(variants) if r % 2 == 0 else list(variants)[::-1]):
                 score, flowers = variants[name]
                 F._FLOWER_FACTS.clear()
                 F._FLOWER_FACTS_KEPT = kept_flowers if flowers else 0
+                gc.collect()
                 start = time.process_time()
                 scores = [score(h) for h in hands]  # kept, as section 1 keeps them
                 times[name].append(time.process_time() - start)
                 del scores
     finally:
         F._FLOWER_FACTS_KEPT = kept_flowers
-    base = statistics.median(times["every trick"])
+        gc.unfreeze()
+    base = times["every trick"]
+    # each variant against every trick in the same round (the same moment of the machine)
     return {"hands": n, "rounds": rounds,
             "us": {name: 1e6 * statistics.median(ts) / n for name, ts in times.items()},
-            "slower": {name: statistics.median(ts) / base for name, ts in times.items()}}
+            "slower": {name: statistics.median(t / b for t, b in zip(ts, base)) for name, ts in times.items()}}

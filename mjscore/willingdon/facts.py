@@ -14,7 +14,7 @@ which reads only the facts its rows need (:mod:`mjscore.willingdon.scoring`).
 
 from __future__ import annotations
 
-from ..hands import Hand
+from ..hands import MELD_CODES, Hand
 from ..tiles import BONUS_TILES, INFO, SEAT_WIND, SET_TILES, SUITS
 
 #: The kinds of set, each a fact of :class:`Facts` (its tiles): "pung_minor_exposed" ...
@@ -63,9 +63,8 @@ def _set_info(kind: str, exposed: bool, code: str) -> tuple:
     return counts, seen, first, second, (code,)
 
 
-# _SETS[kind][exposed][tile]: what a set adds (the pair under exposed False).
-_SETS = {kind: tuple({c: _set_info(kind, exposed, c) for c in SET_TILES} for exposed in (False, True))
-         for kind in ("pung", "kong", "pair")}
+# What each set adds, by its number (Meld.code, hands.MELD_CODES).
+_BY_CODE = tuple(_set_info(kind, exposed, tile) for kind, exposed, tile in MELD_CODES)
 _BONUS_SEAT = {c: INFO[c].seat for c in BONUS_TILES}
 
 
@@ -108,19 +107,19 @@ _FLOWER_FACTS: dict[tuple, tuple] = {}
 _FLOWER_FACTS_KEPT = 1 << 16
 
 
-def read_sets(hand: Hand) -> tuple[list, int, int]:
-    """The one pass over a hand's sets: the tiles of each fact of ``_TILE_FACTS`` (a list), and
-    the counts and the things seen, packed (``_COUNT``, ``_set_info``)."""
-    tiles = [()] * _N_TILE_FACTS
-    counts = seen = 0
-    for m in hand.sets:
-        add, saw, first, second, tile = _SETS[m.kind][m.exposed][m.tile]
-        counts += add
-        seen |= saw
-        tiles[first] += tile
-        if second:
-            tiles[second] += tile
-    return tiles, counts, seen
+#: The one pass over a hand's sets, as code (:func:`reading` starts every reader of facts with
+#: it, written in, not called): it leaves ``tiles``, the tiles of each fact of ``_TILE_FACTS``
+#: (a list), and ``counts`` and ``seen``, the counts and the things seen, packed (``_COUNT``,
+#: ``_set_info``), each set's share read by its number.
+PASS = (f"tiles = [()] * {_N_TILE_FACTS}",
+        "counts = seen = 0",
+        "for set_ in hand.sets:",
+        "    add_, sees_, first_, second_, tile_ = BY_CODE[set_.code]",
+        "    counts += add_",
+        "    seen |= sees_",
+        "    tiles[first_] += tile_",
+        "    if second_:",
+        "        tiles[second_] += tile_")
 
 
 def count_facts(counts: int) -> tuple:
@@ -143,8 +142,8 @@ def flower_facts(key: tuple) -> tuple:
     return known
 
 
-#: How every fact is read, as code, from what :func:`read_sets` leaves (``tiles``, ``counts``,
-#: ``seen``), the hand, and the look-ups of :data:`SHARED`: ``fact: (its code, what decides
+#: How every fact is read, as code, from what the pass over the sets leaves (:data:`PASS`:
+#: ``tiles``, ``counts``, ``seen``), the hand, and the look-ups of :data:`SHARED`: ``fact: (its code, what decides
 #: it)``. :class:`Facts` is written out from it, and so is the row runner of each rule set
 #: (:func:`mjscore.willingdon.scoring._runner`), which reads only the facts its rows read and
 #: keeps the answers of its ``once`` rows by what decides their facts (a few numbers, not the
@@ -169,17 +168,16 @@ SHARED = {"counted": "COUNTS.get(counts) or count_facts(counts)",
           "flowered": "(FLOWER_FACTS.get(key_ := (hand.flowers, hand.seat, hand.round)) or flower_facts(key_)) "
                       "if hand.flowers else NO_FLOWERS"}
 #: What the code of READ and SHARED may name besides the hand.
-NAMES = {"read_sets": read_sets, "COUNTS": _COUNTS, "count_facts": count_facts, "SEEN": _SEEN,
+NAMES = {"BY_CODE": _BY_CODE, "COUNTS": _COUNTS, "count_facts": count_facts, "SEEN": _SEEN,
          "seen_facts": seen_facts, "FLOWER_FACTS": _FLOWER_FACTS, "flower_facts": flower_facts,
          "NO_FLOWERS": ((), (), ()), "SEAT_WIND": SEAT_WIND}
 
 
 def reading(facts) -> list[str]:
     """The lines of code a reader of these facts of ``hand`` starts with: the pass over its
-    sets (``tiles, counts, seen = read_sets(hand)``), then the look-ups of :data:`SHARED` their
-    code in :data:`READ` needs."""
+    sets (:data:`PASS`), then the look-ups of :data:`SHARED` their code in :data:`READ` needs."""
     codes = [READ[fact][0] for fact in facts]
-    return ["tiles, counts, seen = read_sets(hand)"] + [
+    return [*PASS] + [
         f"{name} = {code}" for name, code in SHARED.items() if any(f"{name}[" in c for c in codes)]
 
 
@@ -188,6 +186,11 @@ def written_out(source: list[str], where: str, names: dict) -> dict:
     scope = {**NAMES, **names}
     exec(compile("\n".join(source), where, "exec"), scope)
     return scope
+
+
+read_sets = written_out(["def read_sets(hand):", *(f"    {line}" for line in PASS), "    return tiles, counts, seen"],
+                        "<read_sets, written out from PASS>", {})["read_sets"]
+read_sets.__doc__ = """The pass over a hand's sets (:data:`PASS`) as a function: ``(tiles, counts, seen)``."""
 
 
 class Facts:
