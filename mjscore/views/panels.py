@@ -30,11 +30,14 @@ from ..willingdon.scoring import Score
 from ._style import BORDER, ERROR, FONT, FONT_LARGE, MUTED, SHADE, TEXT, count, signed
 
 _FONT = f"{FONT};color:{TEXT}"
-_PAD = "padding:0.15em 0.45em;white-space:nowrap"
+_PAD = "padding:0.15em 0.45em;white-space:nowrap;text-align:left"  # JupyterLab sets its tables right
 _CELL = f"{_PAD};border-bottom:1px solid {BORDER}"
 _FIGURE = "text-align:right;font-variant-numeric:tabular-nums"
 _NUM = f"{_CELL};{_FIGURE}"
 _MUTED = f"color:{MUTED}"
+#: No stripes: JupyterLab shades every other row of a table, which here would split a line from
+#: the tiles it is on, and its muted text on that shade reads just under 4.5:1.
+_ROW = ' style="background:none"'
 
 
 def error_html(message: str) -> str:
@@ -66,28 +69,28 @@ def score_html(s: Score) -> str:
     rows = []
 
     def section(title: str, items, total: int, kind: str, unit: str) -> None:
-        rows.append(f'<tr><th colspan="3" scope="colgroup" style="text-align:left;padding:0.5em 0.6em 0.1em;'
+        rows.append(f'<tr{_ROW}><th colspan="3" scope="colgroup" style="text-align:left;padding:0.5em 0.6em 0.1em;'
                     f'{_MUTED}">{escape(title)}</th></tr>')
         if not items:
-            rows.append(f'<tr class="mjs-line-{kind}"><td style="{_CELL};{_MUTED}" colspan="3">(none)</td></tr>')
+            rows.append(f'<tr class="mjs-line-{kind}"{_ROW}><td style="{_CELL};{_MUTED}" colspan="3">(none)</td></tr>')
         for i in items:
             on = _where(i)
             times = f"{i.count} × {i.each}" if i.count > 1 else ""
             line = _PAD if on else _CELL  # the rule goes under the tiles' row instead
             num = f"{_PAD};{_FIGURE}" if on else _NUM
-            rows.append(f'<tr class="mjs-line-{kind}"><td style="{line}">{escape(i.label)}</td>'
+            rows.append(f'<tr class="mjs-line-{kind}"{_ROW}><td style="{line}">{escape(i.label)}</td>'
                         f'<td style="{num};{_MUTED}">{escape(times)}</td>'
                         f'<td style="{num}">{count(i.total)}</td></tr>')
             if on:  # the tiles the line is on, under it, so the row itself stays one line
-                rows.append(f'<tr class="mjs-line-on"><td colspan="3" style="{_CELL};{_MUTED};font-size:0.9em;'
+                rows.append(f'<tr class="mjs-line-on"{_ROW}><td colspan="3" style="{_CELL};{_MUTED};font-size:0.9em;'
                             f'padding-left:1.6em;padding-top:0">on {escape(on)}</td></tr>')
-        rows.append(f'<tr class="mjs-line-total"><td style="{_CELL};font-weight:700" colspan="2">total {unit}</td>'
+        rows.append(f'<tr class="mjs-line-total"{_ROW}><td style="{_CELL};font-weight:700" colspan="2">total {unit}</td>'
                     f'<td style="{_NUM};font-weight:700">{count(total)}</td></tr>')
 
     section("Hand points", s.points, s.hand_points, "points", "hand points")
     section("Doubles", s.doubles_detail, s.doubles, "doubles", "doubles")
     for name in s.also_fits:
-        rows.append(f'<tr><td colspan="3" style="{_CELL};white-space:normal;{_MUTED}"><em>{escape(name)} fits too, '
+        rows.append(f'<tr{_ROW}><td colspan="3" style="{_CELL};white-space:normal;{_MUTED}"><em>{escape(name)} fits too, '
                     f'but only the best hand kind counts</em></td></tr>')
     return (f'<table class="mjs-breakdown" aria-label="The score, line by line" '
             f'style="border-collapse:collapse;max-width:100%;{_FONT}">{"".join(rows)}</table>')
@@ -122,10 +125,10 @@ def payout_html(payout, names: Sequence[str] | None = None) -> str:
     rows = []
     for i, (name, pay) in enumerate(zip(names, payout.payments)):
         role = "threw the winning tile" if discard and i == 0 else ""
-        rows.append(f'<tr class="mjs-payer"><td style="{_CELL}">{escape(name)}'
+        rows.append(f'<tr class="mjs-payer"{_ROW}><td style="{_CELL}">{escape(name)}'
                     + (f' <small style="{_MUTED}">({role})</small>' if role else "")
                     + f'</td><td style="{_NUM}">pays {count(pay)}</td></tr>')
-    rows.append(f'<tr class="mjs-collects"><td style="{_CELL};font-weight:700">The winner</td>'
+    rows.append(f'<tr class="mjs-collects"{_ROW}><td style="{_CELL};font-weight:700">The winner</td>'
                 f'<td style="{_NUM};font-weight:700">collects {count(payout.winner_collects)}</td></tr>')
     reasons = "".join(f"<li>{escape(r)}</li>" for r in payout.reasons)
     return (f'<div class="mjs-payout" role="status" aria-live="polite" style="{_FONT}">'
@@ -135,7 +138,7 @@ def payout_html(payout, names: Sequence[str] | None = None) -> str:
 
 def settlement_html(payments: Mapping[str, int], reasons: Sequence[str] = ()) -> str:
     """A Willingdon settlement: each seat's gain (+) or payment (-), and the reasons."""
-    rows = "".join(f'<tr><td style="{_CELL}">{escape(SEAT_NAMES.get(seat, seat))}</td>'
+    rows = "".join(f'<tr{_ROW}><td style="{_CELL}">{escape(SEAT_NAMES.get(seat, seat))}</td>'
                    f'<td style="{_NUM}">{signed(amount)}</td></tr>' for seat, amount in payments.items())
     items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
     return (f'<div class="mjs-settlement" role="status" aria-live="polite" style="{_FONT}">'

@@ -1,7 +1,8 @@
 """Every notebook readable on a 1024 x 768 projector, in the classroom view (Voila, `make
 present`) and in JupyterLab: no element of any output sticks out of its cell (no sideways
 scrolling, nothing cut off), no box inside an output scrolls sideways, and every row of a
-score breakdown stays on one line.
+score breakdown stays on one line. And in JupyterLab's dark theme every piece of text in the
+lessons and their outputs reads at WCAG AA contrast against what is behind it.
 
 Notebooks 07 and 08 are rewritten on other branches: their cases may fail until the merge.
 """
@@ -68,6 +69,83 @@ WRAPPED_ROWS = """() => {
 }"""
 
 
+#: The text of the lessons (prose and outputs) that reads at under WCAG AA against what is
+#: behind it: [where, its contrast, its colour, the colour behind it], and how many pieces of
+#: text were read. Behind a piece of text is every background under it, from the page down,
+#: laid one over the other (a half-transparent shade over the page), and a faded box's text is
+#: faded into it; a control that is switched off (a disabled button) is left out, as WCAG
+#: leaves it out; text in a picture with
+#: its own face (a tile, a PNG) is the picture's, not the page's, and is left out. Large text
+#: (24 px, or bold 18.7 px) needs 3:1, the rest 4.5:1.
+LOW_CONTRAST = """() => {
+    const rgba = c => {
+        const m = /rgba?\\(([^)]+)\\)/.exec(c || '');
+        if (!m) return null;
+        const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(parseFloat);
+        return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    };
+    const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+    const lum = c => {
+        const f = v => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+    };
+    const behind = e => {
+        const chain = [];
+        for (let x = e; x; x = x.parentElement) chain.push(x);
+        let bg = [255, 255, 255, 1];
+        for (const x of chain.reverse()) {
+            const c = rgba(getComputedStyle(x).backgroundColor);
+            if (c && c[3] > 0) bg = over(c, bg);
+        }
+        return bg;
+    };
+    const hex = c => '#' + c.slice(0, 3).map(v => Math.round(v).toString(16).padStart(2, '0')).join('');
+    const out = [];
+    let read = 0;
+    const areas = document.querySelectorAll('.jp-Notebook .jp-OutputArea-output, .jp-Notebook .jp-MarkdownOutput');
+    for (const area of areas) {
+        for (const e of area.querySelectorAll('*')) {
+            if (e.closest('[data-tile], img, .mjs-tile, canvas')) continue;
+            if (e.closest(':disabled, .mod-disabled')) continue;  // WCAG asks nothing of a control that is off
+            const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+            if (!own) continue;
+            const style = getComputedStyle(e);
+            const r = e.getBoundingClientRect();
+            if (style.visibility === 'hidden' || style.display === 'none' || r.width < 1 || r.height < 1) continue;
+            if (parseFloat(style.opacity) === 0) continue;
+            const svg = e instanceof SVGElement;
+            let fg = rgba(svg ? style.fill : style.color);
+            if (!fg) continue;
+            const bg = behind(svg ? e.ownerSVGElement.parentElement : e);
+            let seen = 1;  // a faded box (opacity) fades its text into what is behind it
+            for (let x = e; x; x = x.parentElement) seen *= parseFloat(getComputedStyle(x).opacity);
+            fg = over([fg[0], fg[1], fg[2], fg[3] * seen], bg);
+            const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+            const ratio = (hi + 0.05) / (lo + 0.05);
+            const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
+            const need = (size >= 24 || (bold && size >= 18.66)) ? 3 : 4.5;
+            read += 1;
+            if (ratio < need) {
+                const text = (e.textContent || '').trim().slice(0, 40).replace(/\\s+/g, ' ');
+                const cls = typeof e.className === 'string' ? e.className : '';
+                out.push([`${e.tagName.toLowerCase()}${cls ? '.' + cls.trim().split(/\\s+/)[0] : ''} "${text}"`,
+                          Math.round(ratio * 100) / 100, hex(fg), hex(bg)]);
+            }
+        }
+    }
+    return [out, read];
+}"""
+
+#: JupyterLab's two themes, and the attribute the page's body carries for the one in use.
+THEMES = {"dark": ("JupyterLab Dark", "false"), "light": ("JupyterLab Light", "true")}
+
+
+def _use_theme(page, which: str) -> None:
+    theme, light = THEMES[which]
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t}).then(() => null)",
+                  theme)
+    page.wait_for_function("light => document.body.dataset.jpThemeLight === light", arg=light, timeout=30_000)
+
 def _cases(shares_run: bool = False):
     """One case per notebook; with ``shares_run``, each leaves its JupyterLab run to the app test
     on its notebook (the ``notebook`` fixture), as it only reads the page."""
@@ -126,6 +204,29 @@ def test_classroom_view_enlarges_apps_with_the_prose(classroom_view):
 def test_jupyterlab_fits_a_projector(notebook, name):
     nb = notebook(name, viewport=SCREEN)
     _check(nb, name)
+    nb.assert_no_page_errors()
+
+
+@pytest.mark.parametrize("name", _cases(shares_run=True))
+def test_jupyterlab_text_reads_in_both_themes(notebook, name):
+    """In JupyterLab's light theme and in its dark theme, every piece of text of the lesson, its
+    prose and every output (our tables, breakdowns, apps and SVG charts), reads at WCAG AA
+    against what is behind it. The light theme is put back afterwards, so the run serves the
+    next test on the notebook as it was."""
+    nb = notebook(name, viewport=SCREEN)
+    nb.settle()
+    found = {"light": nb.page.evaluate(LOW_CONTRAST)}
+    try:
+        _use_theme(nb.page, "dark")
+        nb.settle()
+        found["dark"] = nb.page.evaluate(LOW_CONTRAST)
+    finally:
+        _use_theme(nb.page, "light")
+        nb.settle()
+    for theme, (low, read) in found.items():
+        assert read > 10, f"{name}, {theme} theme: only {read} pieces of text read"
+        assert not low, (f"{name}, {theme} theme: {len(low)} pieces of text under AA "
+                         "[where, contrast, colour, behind]:\n" + "\n".join(map(str, low[:15])))
     nb.assert_no_page_errors()
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 
 from ...night import Ledger, Line, places
+from .._style import ERROR, GOOD, MUTED
 
 __all__ = ["PLAYER_COLOURS", "payments_html", "report_card_html", "totals_html", "totals_svg"]
 
@@ -88,8 +89,8 @@ def _cls(v: int) -> str:
 
 _STYLE = ("<style>.mjs-night td,.mjs-night th{padding:2px 8px;text-align:right}"
           ".mjs-night td.mjs-text,.mjs-night th.mjs-text{text-align:left}"
-          ".mjs-night .mjs-plus{color:#17703a}.mjs-night .mjs-minus{color:#a81e1a}"
-          ".mjs-night .mjs-zero{color:#777}"
+          f".mjs-night .mjs-plus{{color:{GOOD}}}.mjs-night .mjs-minus{{color:{ERROR}}}"
+          f".mjs-night .mjs-zero{{color:{MUTED}}}"
           ".mjs-night caption{white-space:nowrap;text-align:left;font-weight:bold}</style>")
 
 

@@ -280,12 +280,14 @@ def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, 
         filled = paid > 0 or paper == 0
         out.append(_marker(look.marker, x(d_own), y(paper), 8 if i == 0 else 6, colour, filled,
                            f"mjs-chart-hand-{i}"))
+        # the figures beside the marker, in the text colour: a series colour is dark enough for a
+        # line (3:1) on either theme, but not for text (4.5:1) on the dark one
         note = f"{count(points)} × {count(2 ** d_own)} = {count(paper)}" + ("" if filled else ", pays 0")
         right = d_own > top_d * 0.55
         tx = x(d_own) + (-12 if right else 12)
         ty = y(paper) + (-10 if i == 0 else 18)
         out.append(f'<text class="mjs-chart-note-{i}" x="{tx:.1f}" y="{ty:.1f}" font-size="13" '
-                   f'text-anchor="{"end" if right else "start"}" fill="{colour}" font-family="{FONT_FAMILY}" '
+                   f'text-anchor="{"end" if right else "start"}" fill="{TEXT}" font-family="{FONT_FAMILY}" '
                    f'paint-order="stroke" stroke="var(--jp-layout-color0, #ffffff)" stroke-width="4" '
                    f'font-weight="{"bold" if i == 0 else "normal"}">{escape(note)}</text>')
         legend.append((i, label, look, colour))

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from ...willingdon.play import claim
 from ...tiles import INFO, SEAT_NAMES, SEATS, SET_TILES
 from .._app import App, classed
+from .._style import BORDER, ERROR, GOOD, TEXT_FALLBACK
 from ..tiles import meld_html, tile_html
 
 _SEATS = [(SEAT_NAMES[s], s) for s in SEATS]
@@ -71,11 +72,11 @@ class GoulashClaimApp(App):
         r = self.ruling = claim(self.tile.value, discarder=self.discarder.value, claimer=self.claimer.value,
                                 held=self.held.value, last_discard=self.last.value)
         if r.allowed:
-            verdict = '<p class="mjs-claim-allowed" style="margin:4px 0;color:#17703a"><b>Claim allowed.</b></p>'
+            verdict = f'<p class="mjs-claim-allowed" style="margin:4px 0;color:{GOOD}"><b>Claim allowed.</b></p>'
             made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0">'
                     f'{meld_html(r.pung)}<span>the pung goes face up on the table</span></div>')
         else:
-            verdict = '<p class="mjs-claim-refused" style="margin:4px 0;color:#9b1c1c"><b>No claim.</b></p>'
+            verdict = f'<p class="mjs-claim-refused" style="margin:4px 0;color:{ERROR}"><b>No claim.</b></p>'
             made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0;opacity:0.6">'
                     f'{tile_html(r.tile)}<span>the tile stays in the discards</span></div>')
         self.result.value = (f'<div role="status" aria-live="polite" style="{_FONT}">{verdict}<p style="margin:4px 0">{escape(r.reason)}</p>'
@@ -96,9 +97,10 @@ class GoulashClaimApp(App):
             if seat == r.next_turn and seat != r.plays_now:
                 notes.append("then plays")
             skipped = seat in r.loses_turn
-            style = ("padding:4px 10px;border:1px solid #d6d0c0;border-radius:6px;min-width:7em;text-align:center;"
-                     + ("background:#fdecea;text-decoration:line-through;" if skipped else "")
-                     + ("background:#e4f2e8;font-weight:700;" if seat == r.plays_now else ""))
+            # a seat shaded light red or green keeps dark text whatever the theme (its shade is fixed)
+            style = (f"padding:4px 10px;border:1px solid {BORDER};border-radius:6px;min-width:7em;text-align:center;"
+                     + (f"background:#fdecea;color:{TEXT_FALLBACK};text-decoration:line-through;" if skipped else "")
+                     + (f"background:#e4f2e8;color:{TEXT_FALLBACK};font-weight:700;" if seat == r.plays_now else ""))
             note = escape(", ".join(notes)) if notes else "&nbsp;"
             cells.append(f'<div class="mjs-seat" data-seat="{seat}" style="{style}">{escape(SEAT_NAMES[seat])}'
                          f'<br><small>{note}</small></div>')

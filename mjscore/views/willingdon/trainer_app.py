@@ -60,13 +60,14 @@ import ipywidgets as widgets
 from ...willingdon.trainer import Feedback, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
+from .._style import ERROR, GOOD, MUTED
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
 
 __all__ = ["PracticeApp"]
 
 _FONT = "font:15px Verdana,Arial,sans-serif"
-_GOOD, _BAD, _MUTED = "#17703a", "#9b1c1c", "#6b6452"
+_GOOD, _BAD, _MUTED = GOOD, ERROR, MUTED  # the theme's, readable on light and dark
 _RAMP = 6
 #: The played hands listed for re-reading (the latest ones): the list is redrawn on a click.
 _LISTED = 50
