@@ -89,15 +89,17 @@ LOW_CONTRAST = """() => {
         const f = v => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
         return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
     };
-    const behind = e => {
-        const chain = [];
-        for (let x = e; x; x = x.parentElement) chain.push(x);
-        let bg = [255, 255, 255, 1];
-        for (const x of chain.reverse()) {
-            const c = rgba(getComputedStyle(x).backgroundColor);
-            if (c && c[3] > 0) bg = over(c, bg);
-        }
-        return bg;
+    // what is behind an element, and how faded it is: its parent's, with its own laid over (remembered)
+    const known = new Map();
+    const look = e => {
+        if (!e) return [[255, 255, 255, 1], 1];
+        if (known.has(e)) return known.get(e);
+        const [under, faded] = look(e.parentElement);
+        const style = getComputedStyle(e);
+        const c = rgba(style.backgroundColor);
+        const got = [c && c[3] > 0 ? over(c, under) : under, faded * parseFloat(style.opacity)];
+        known.set(e, got);
+        return got;
     };
     const hex = c => '#' + c.slice(0, 3).map(v => Math.round(v).toString(16).padStart(2, '0')).join('');
     const out = [];
@@ -116,9 +118,8 @@ LOW_CONTRAST = """() => {
             const svg = e instanceof SVGElement;
             let fg = rgba(svg ? style.fill : style.color);
             if (!fg) continue;
-            const bg = behind(svg ? e.ownerSVGElement.parentElement : e);
-            let seen = 1;  // a faded box (opacity) fades its text into what is behind it
-            for (let x = e; x; x = x.parentElement) seen *= parseFloat(getComputedStyle(x).opacity);
+            const bg = look(svg ? e.ownerSVGElement.parentElement : e)[0];
+            const seen = look(e)[1];  // a faded box (opacity) fades its text into what is behind it
             fg = over([fg[0], fg[1], fg[2], fg[3] * seen], bg);
             const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
             const ratio = (hi + 0.05) / (lo + 0.05);
@@ -221,8 +222,7 @@ def test_jupyterlab_text_reads_in_both_themes(notebook, name):
         nb.settle()
         found["dark"] = nb.page.evaluate(LOW_CONTRAST)
     finally:
-        _use_theme(nb.page, "light")
-        nb.settle()
+        _use_theme(nb.page, "light")  # (the theme is in place when the page says so: no settle needed)
     for theme, (low, read) in found.items():
         assert read > 10, f"{name}, {theme} theme: only {read} pieces of text read"
         assert not low, (f"{name}, {theme} theme: {len(low)} pieces of text under AA "
