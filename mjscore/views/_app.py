@@ -27,6 +27,10 @@ from typing import Callable
 
 import ipywidgets as widgets
 
+from ._style import style_tag
+
+_STYLE_TAG = style_tag()
+
 
 def classed(widget: widgets.Widget, *classes: str) -> widgets.Widget:
     """``widget`` with the CSS classes added (the browser tests find the parts by them)."""
@@ -59,6 +63,7 @@ class App:
     - ``show_error(target, error)``: the one way an app shows a refusal (``target`` an HTML widget);
       the message is kept in ``self.error`` (None after a ``clear_error``) for tests to read.
     - ``set(**values)``: several controls at once (attribute name -> value), one refresh after.
+    - shown as a cell's result in the house style (:meth:`dressed`).
     """
 
     widget: widgets.Widget
@@ -101,8 +106,20 @@ class App:
                 getattr(self, name).value = value
         self.refresh()
 
+    def dressed(self) -> widgets.Widget:
+        """The root widget in the house style: the class ``mjs-app``, and the shared CSS
+        (:data:`~mjscore.views._style.APP_CSS`: a selected toggle filled and outlined, so it
+        stands out on a projector) as its first child, once. Done when the app is shown, so
+        every app has it whether or not it asked."""
+        root = self.widget
+        root.add_class("mjs-app")
+        if isinstance(root, widgets.Box) and not any(isinstance(c, widgets.HTML) and c.value == _STYLE_TAG
+                                                     for c in root.children):
+            root.children = (widgets.HTML(_STYLE_TAG), *root.children)
+        return root
+
     def _repr_mimebundle_(self, **kwargs):
-        data = self.widget._repr_mimebundle_(**kwargs)
+        data = self.dressed()._repr_mimebundle_(**kwargs)
         # A stable plain-text stand-in for viewers without widgets (and for nbval to compare).
         data["text/plain"] = (f"{type(self).__name__}: an interactive app; run the notebook in "
                               "JupyterLab or Voila to use it")

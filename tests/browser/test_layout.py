@@ -1,7 +1,7 @@
 """Every notebook readable on a 1024 x 768 projector, in the classroom view (Voila, `make
 present`) and in JupyterLab: no element of any output sticks out of its cell (no sideways
-scrolling, nothing cut off), no box inside an output scrolls sideways, and every row of a
-score breakdown stays on one line. And in JupyterLab's dark theme every piece of text in the
+scrolling, nothing cut off), no box inside an output scrolls sideways, no app's label or
+button is cut short, and every row of a score breakdown stays on one line. And in JupyterLab's dark theme every piece of text in the
 lessons and their outputs reads at WCAG AA contrast against what is behind it.
 
 Notebooks 07 and 08 are rewritten on other branches: their cases may fail until the merge.
@@ -157,12 +157,20 @@ def _cases(shares_run: bool = False):
             for n in names]
 
 
+#: The labels and buttons of the apps whose text is cut short ("Saved nig…").
+CUT_LABELS = """() => [...document.querySelectorAll(
+        '.jp-OutputArea-output .widget-label, .jp-OutputArea-output .widget-label-basic, .jp-OutputArea-output button')]
+    .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)"""
+
+
 def _check(view, name: str) -> None:
     page = view.page
     page.set_viewport_size(SCREEN)
     view.settle()  # (it waited a fixed 800 ms once)
     overflows = page.evaluate(OVERFLOWS)
     assert not overflows, f"{name} at 1024 px: {len(overflows)} elements stick out:\n" + "\n".join(overflows[:12])
+    cut = page.evaluate(CUT_LABELS)
+    assert not cut, f"{name} at 1024 px: labels cut short: {cut}"
     wrapped, rows = page.evaluate(WRAPPED_ROWS)
     assert not wrapped, f"{name}: breakdown rows on more than one line: {wrapped[:6]}"
     return rows

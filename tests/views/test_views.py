@@ -537,11 +537,21 @@ def test_builder_keeps_drawing_the_flowers_of_an_illegal_hand():
 
 
 def test_selected_toggles_stand_out_on_a_projector():
+    """Every app, once shown, carries the house style (the selected toggle filled and outlined):
+    the class on its root and the shared CSS once, however often it is shown."""
     from mjscore.views._style import APP_CSS
-    for make in (lambda: HandBuilderApp(), lambda: DoublesApp(draw=False)):
+    from mjscore.views.american.tournament_app import TournamentVsHomeApp
+    from mjscore.views.night.scorekeeper_app import ScorekeeperApp
+    from mjscore.views.willingdon.trainer_app import PracticeApp
+
+    for make in (AmericanPaymentsApp, HandBuilderApp, lambda: DoublesApp(draw=False), GoulashClaimApp,
+                 TournamentVsHomeApp, PracticeApp, lambda: ScorekeeperApp(journal="style.csv")):
         app = make()
-        assert "mjs-app" in app.widget._dom_classes
-        assert any(isinstance(w, widgets.HTML) and "mod-active" in w.value for w in _tree(app.widget))
+        app._repr_mimebundle_()
+        app._repr_mimebundle_()
+        assert "mjs-app" in app.widget._dom_classes, type(app).__name__
+        styles = [w for w in _tree(app.widget) if isinstance(w, widgets.HTML) and APP_CSS in w.value]
+        assert len(styles) == 1, (type(app).__name__, len(styles))
     assert "mod-active" in APP_CSS and "outline: 3px solid" in APP_CSS
     assert "font-weight" not in APP_CSS and "content:" not in APP_CSS  # a label never grows and gets cut
 

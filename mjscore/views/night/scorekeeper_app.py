@@ -64,12 +64,15 @@ class ScorekeeperApp(HandForm, App):
         self.ledger = None
         self.path = None
         default = os.fspath(journal) if journal is not None else f"night-{date.today().isoformat()}.csv"
-        self.nights = classed(widgets.Dropdown(description="Saved nights", layout=widgets.Layout(width="32em")),
-                              "mjs-score-nights")
-        self.open = classed(widgets.Button(description="Carry on this night", icon="folder-open"), "mjs-score-open")
-        self.name = classed(widgets.Text(value=default, description="File name", layout=widgets.Layout(width="32em")),
-                            "mjs-score-name")
-        self.players = classed(widgets.Text(description="Players", layout=widgets.Layout(width="32em"),
+        # the three share a label width wide enough for the longest ("Saved nights", uncut at 1,024 px)
+        labels = {"description_width": "7.5em"}
+        self.nights = classed(widgets.Dropdown(description="Saved nights", style=labels,
+                                               layout=widgets.Layout(width="32em")), "mjs-score-nights")
+        self.open = classed(widgets.Button(description="Carry on this night", icon="folder-open",
+                                           layout=widgets.Layout(width="auto")), "mjs-score-open")
+        self.name = classed(widgets.Text(value=default, description="File name", style=labels,
+                                         layout=widgets.Layout(width="32em")), "mjs-score-name")
+        self.players = classed(widgets.Text(description="Players", style=labels, layout=widgets.Layout(width="32em"),
                                             placeholder="Ann, Bea, Cat, Dee (American: a fifth sits out and bets)"),
                                "mjs-score-players")
         self.game = classed(widgets.ToggleButtons(options=(("American", "american"), ("Willingdon", "willingdon")),

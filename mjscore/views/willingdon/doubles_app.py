@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
 from .._app import App, classed
-from .._style import BORDER, ERROR, FONT, MUTED, TEXT, count, style_tag
+from .._style import BORDER, ERROR, FONT, MUTED, TEXT, count
 from ..tiles import ViewError
 from .charts import doubles_svg
 
@@ -79,8 +79,8 @@ class DoublesApp(App):
                              "mjs-doubles-chart")
         self.alt = ""
         self.paper_total = self.pays = 0
-        self.widget = classed(widgets.VBox([widgets.HTML(style_tag()), self.points, self.doubles, self.minimum,
-                                            self.result, self.chart, self.ladder]), "mjs-doubles", "mjs-app")
+        self.widget = classed(widgets.VBox([self.points, self.doubles, self.minimum,
+                                            self.result, self.chart, self.ladder]), "mjs-doubles")
         self.watch(self.points, self.doubles, self.minimum)
         self.refresh()
 

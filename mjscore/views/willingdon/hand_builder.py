@@ -49,7 +49,7 @@ from ...hands import Hand, HandError, Meld, format_hand, load_hand
 from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from .._app import App, classed
-from .._style import FONT_LARGE, MONO, TEXT, style_tag
+from .._style import FONT_LARGE, MONO, TEXT
 from ..panels import error_html, headline_html, score_html
 from ..tiles import ViewError, flowers_html, hand_html, meld_html
 
@@ -136,8 +136,8 @@ class HandBuilderApp(App):
         self.score: Score | None = None
         self.error: str | None = None
         controls = widgets.VBox(rows)
-        self.widget = classed(widgets.VBox([widgets.HTML(style_tag()), controls, self.tiles, self.hand_text,
-                                            self.message, self.headline, self.breakdown]), "mjs-builder", "mjs-app")
+        self.widget = classed(widgets.VBox([controls, self.tiles, self.hand_text,
+                                            self.message, self.headline, self.breakdown]), "mjs-builder")
         self.set_hand(hand)
         self.watch(*self._controls())
         self.load.on_click(self._on_load)
