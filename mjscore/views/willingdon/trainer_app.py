@@ -67,7 +67,6 @@ from ..tiles import hand_html
 __all__ = ["PracticeApp"]
 
 _FONT = "font:15px Verdana,Arial,sans-serif"
-_GOOD, _BAD, _MUTED = GOOD, ERROR, MUTED  # the theme's, readable on light and dark
 _RAMP = 6
 #: The played hands listed for re-reading (the latest ones): the list is redrawn on a click.
 _LISTED = 50
@@ -75,8 +74,8 @@ _MODE_LABELS = {"both": "Points and doubles", "points": "Hand points only", "dou
 
 
 def _mark(ok: bool) -> str:
-    return (f'<span class="mjs-right" style="color:{_GOOD};font-weight:700">✓ right</span>' if ok else
-            f'<span class="mjs-wrong" style="color:{_BAD};font-weight:700">✗ not quite</span>')
+    return (f'<span class="mjs-right" style="color:{GOOD};font-weight:700">✓ right</span>' if ok else
+            f'<span class="mjs-wrong" style="color:{ERROR};font-weight:700">✗ not quite</span>')
 
 
 def feedback_html(f: Feedback) -> str:
@@ -84,7 +83,7 @@ def feedback_html(f: Feedback) -> str:
     r = f.result
     parts = []
     if f.note:
-        parts.append(f'<p class="mjs-practice-note" style="color:{_MUTED};margin:4px 0">{escape(f.note)}</p>')
+        parts.append(f'<p class="mjs-practice-note" style="color:{MUTED};margin:4px 0">{escape(f.note)}</p>')
     if f.shown:
         parts.append(f'<p class="mjs-shown" style="margin:4px 0"><b>Shown:</b> {r.hand_points:,} hand points '
                      f'and {r.doubles} doubles. Revealing the answer counts as a miss.</p>')
@@ -97,7 +96,7 @@ def feedback_html(f: Feedback) -> str:
             parts.append(f'<p style="margin:4px 0">{what}: you said {given:,} {_mark(ok)}{tail}</p>')
     parts.append(headline_html(r))
     if not r.minimum_met:
-        parts.append(f'<p style="color:{_MUTED};margin:4px 0">The hand pays nothing, but here are its real hand '
+        parts.append(f'<p style="color:{MUTED};margin:4px 0">The hand pays nothing, but here are its real hand '
                      f'points, doubles and paper total, so you can see exactly how close you were to '
                      f'the {r.rules.minimum_doubles}.</p>')
     if f.hints:
@@ -123,7 +122,7 @@ def where_html(t: Trainer) -> str:
     saved = (f"Your progress is kept on this machine only, in the file <code>{escape(t.path.name)}</code> "
              f"in your mjscore data folder; nothing is sent anywhere.") if t.saving else (
              "Your progress cannot be saved here: this session is kept in memory only.")
-    return (f'<div style="{_FONT};font-size:13px;color:{_MUTED}">{saved} On a Binder it disappears with '
+    return (f'<div style="{_FONT};font-size:13px;color:{MUTED}">{saved} On a Binder it disappears with '
             f'the session: download it before you leave, and upload it next time to carry on.</div>')
 
 
@@ -298,18 +297,18 @@ class PracticeApp(App):
             with self._quietly():
                 self.name.value = name
         self.greeting.value = (f'<div style="{_FONT}">Playing as <b>{escape(name)}</b></div>' if name else
-                               f'<div style="{_FONT};color:{_MUTED}">Type your name to keep your progress '
+                               f'<div style="{_FONT};color:{MUTED}">Type your name to keep your progress '
                                f'under it.</div>')
         if t.tally.played:
             lines = "".join(f'<div><b>{escape(_MODE_LABELS[m])}: {x.right} of {x.played} right</b> · '
                             f'{x.missed} missed ({x.shown} shown)</div>' for m, x in t.tallies.items())
             both = t.tallies.get("both")
             if both:
-                lines += (f'<div style="color:{_MUTED}">with both figures asked: hand points right '
+                lines += (f'<div style="color:{MUTED}">with both figures asked: hand points right '
                           f'{both.points_right}, doubles right {both.doubles_right}</div>')
             self.tally.value = f'<div role="status" aria-live="polite" style="{_FONT}">{lines}</div>'
         else:
-            self.tally.value = f'<div style="{_FONT};color:{_MUTED}">No hands played yet.</div>'
+            self.tally.value = f'<div style="{_FONT};color:{MUTED}">No hands played yet.</div>'
         if self.mode.value != t.mode:
             with self._quietly():
                 self.mode.value = t.mode
