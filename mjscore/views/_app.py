@@ -67,6 +67,8 @@ class App:
     """
 
     widget: widgets.Widget
+    #: What a learner calls the app ("the practice trainer"), for :meth:`stand_in`.
+    title = "the app"
     _busy = False
     error: str | None = None
 
@@ -120,10 +122,17 @@ class App:
 
     def _repr_mimebundle_(self, **kwargs):
         data = self.dressed()._repr_mimebundle_(**kwargs)
-        # A stable plain-text stand-in for viewers without widgets (and for nbval to compare).
-        data["text/plain"] = (f"{type(self).__name__}: an interactive app; run the notebook in "
-                              "JupyterLab or Voila to use it")
+        data["text/plain"] = self.stand_in()
         return data
+
+    def stand_in(self) -> str:
+        """What shows in the app's place where its widgets are not running: in JupyterLab after
+        the page is reloaded (the kernel may be live, but the app's widgets are gone until its
+        cell runs again), and in viewers without widgets. It says what to do. Stable, so nbval
+        compares it."""
+        title = self.title[:1].upper() + self.title[1:]
+        return (f"{title} appears here when this cell runs: click the cell and press Shift+Enter, "
+                f"or choose Run ▸ Run All Cells.")
 
     @contextmanager
     def _quietly(self):

@@ -234,7 +234,7 @@ def test_a_correction_made_on_the_ledger_is_shown_after_refresh():
 def test_the_app_is_shown_with_a_stable_plain_text_stand_in():
     app = ScorekeeperApp(journal="repr.csv")
     bundle = app._repr_mimebundle_()
-    assert bundle["text/plain"].startswith("ScorekeeperApp: an interactive app")
+    assert bundle["text/plain"].startswith("The scorekeeper appears here when this cell runs")
     assert "application/vnd.jupyter.widget-view+json" in bundle
 
 

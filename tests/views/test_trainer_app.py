@@ -20,7 +20,8 @@ CLASSES = ["mjs-practice", "mjs-practice-session", "mjs-practice-name", "mjs-pra
            "mjs-practice-hand", "mjs-practice-points", "mjs-practice-doubles", "mjs-practice-check",
            "mjs-practice-show", "mjs-practice-next", "mjs-practice-feedback", "mjs-practice-played",
            "mjs-practice-review", "mjs-practice-mode", "mjs-practice-where", "mjs-practice-download",
-           "mjs-practice-link", "mjs-practice-upload"]
+           "mjs-practice-link", "mjs-practice-upload", "mjs-practice-confirm", "mjs-practice-clear",
+           "mjs-practice-keep", "mjs-practice-bring-back"]
 
 
 def walk(w: widgets.Widget):
@@ -30,7 +31,7 @@ def walk(w: widgets.Widget):
 
 
 def answer(app: PracticeApp, points: int, doubles: int) -> None:
-    app.points.value, app.doubles.value = points, doubles
+    app.points.value, app.doubles.value = str(points), str(doubles)
     app.check.click()
 
 
@@ -50,9 +51,9 @@ def test_every_part_has_its_css_class_once(app):
         assert found.count(c) == 1, c
     by_class = {c: w for w in walk(app.widget) for c in w._dom_classes}
     assert isinstance(by_class["mjs-practice-name"], widgets.Text)
-    assert isinstance(by_class["mjs-practice-points"], widgets.IntText)
-    assert isinstance(by_class["mjs-practice-doubles"], widgets.IntText)
-    for c in ("check", "show", "next", "reset"):
+    assert isinstance(by_class["mjs-practice-points"], widgets.Text)
+    assert isinstance(by_class["mjs-practice-doubles"], widgets.Text)
+    for c in ("check", "show", "next", "reset", "clear", "keep", "bring-back"):
         assert isinstance(by_class[f"mjs-practice-{c}"], widgets.Button)
     for c in ("tally", "feedback", "hand", "greeting", "review", "notice", "number"):
         assert isinstance(by_class[f"mjs-practice-{c}"], widgets.HTML)
@@ -134,14 +135,14 @@ def test_next_before_an_answer_is_refused_with_a_message(app):
 def test_next_deals_the_next_hand_and_clears_the_boxes(app):
     answer(app, 28, 0)
     app.next.click()
-    assert (app.points.value, app.doubles.value, app.feedback.value) == (0, 0, "")
+    assert (app.points.value, app.doubles.value, app.feedback.value) == ("", "", "")
     assert "Hand 2" in app.number.value and app.next.disabled
     assert 'aria-label="hand: +2Dx3 5Dx3 +9Cx3 RDx3 SWx2 seat=S round=E"' in app.hand.value
 
 
 def test_a_bad_answer_is_a_message_not_a_crash(app):
     answer(app, -5, 0)
-    assert "mjs-error" in app.feedback.value and "whole number 0 or more" in app.feedback.value
+    assert "mjs-error" in app.feedback.value and "whole number, 0 or more" in app.feedback.value
     assert app.trainer.tally.played == 0
 
 
@@ -172,17 +173,77 @@ def test_the_played_table_and_re_reading(app):
     assert app.played.value == 2 and len(app.played.options) == 4
 
 
-def test_reset_clears_everything(app):
+def test_the_answer_boxes_start_empty_and_an_empty_box_is_asked_for(app):
+    """An answer is what the learner typed: nothing is filled in for her, and Check with a box
+    empty asks for it and records nothing (it once counted "0 0" as the first answer)."""
+    assert (app.points.value, app.doubles.value) == ("", "")
+    before = progress_path().read_bytes()
+    for points, doubles, asked in (("", "", "hand points"), ("28", "", "doubles"), ("", "0", "hand points"),
+                                   ("  ", "0", "hand points")):
+        app.points.value, app.doubles.value = points, doubles
+        app.check.click()
+        assert "mjs-error" in app.feedback.value and f"Type the {asked} first" in app.feedback.value
+    for typed in ("x", "2.5", "-3", "٣"):
+        app.points.value, app.doubles.value = typed, "0"
+        app.check.click()
+        assert "mjs-error" in app.feedback.value and "whole number" in app.feedback.value, typed
+    assert app.trainer.tally.played == 0 and not app.trainer.answered
+    assert progress_path().read_bytes() == before  # nothing recorded
+    app.points.value, app.doubles.value = " 28 ", "0"  # spaces around a figure are forgiven
+    app.check.click()
+    assert app.trainer.tally == Tally(played=1, right=1, shown=0, points_right=1, doubles_right=1)
+
+
+def test_one_figure_modes_ask_only_for_their_box(app):
+    app.mode.value = "points"
+    app.points.value = "28"
+    app.check.click()
+    assert "mjs-right" in app.feedback.value and app.trainer.tally.played == 1
+    app.next.click()
+    app.mode.value = "doubles"
+    app.check.click()
+    assert "Type the doubles first" in app.feedback.value and app.trainer.tally.played == 1
+
+
+def test_reset_asks_first_and_keeping_changes_nothing(app):
+    app.name.value = "Ann"
+    answer(app, 28, 0)
+    before = progress_path().read_bytes()
+    app.reset.click()
+    assert app.confirm.layout.display == ""
+    assert "Start again?" in app.confirm.children[0].value and "the 1 hand you played" in app.confirm.children[0].value
+    app.keep.click()
+    assert app.confirm.layout.display == "none"
+    assert app.trainer.tally.played == 1 and app.name.value == "Ann"
+    assert progress_path().read_bytes() == before
+
+
+def test_reset_with_nothing_to_clear_says_so(app):
+    app.reset.click()
+    assert "nothing to clear" in app.confirm.children[0].value and app.clear.layout.display == "none"
+
+
+def test_reset_clears_everything_and_brings_it_back(app):
     app.name.value = "Ann"
     answer(app, 28, 0)
     app.next.click()
     app.played.value = 1
     app.reset.click()
+    app.clear.click()
     assert app.name.value == "" and "Type your name" in app.greeting.value
     assert "No hands played yet" in app.tally.value
     assert app.played.options == () and app.review.value == "" and app.feedback.value == ""
     assert app.trainer.current_number == 1 and app.trainer.played == ()
     assert PracticeApp().trainer.tally == Tally()
+    # what was cleared is kept, also after a kernel restart, and comes back with one click
+    again = PracticeApp()
+    assert again.bring_back.layout.display == "" and again.bring_back.description == "Bring back Ann: 1 hand played"
+    answer(again, 28, 0)  # played after the reset: kept aside in its turn when the old comes back
+    again.bring_back.click()
+    assert again.name.value == "Ann" and again.trainer.tally.played == 1 and again.trainer.current_number == 2
+    assert again.bring_back.description == "Bring back 1 hand played"
+    again.bring_back.click()  # and back again: nothing is ever lost
+    assert again.name.value == "" and again.trainer.tally.played == 1 and again.trainer.current_number == 1
 
 
 def test_ten_hands_then_a_kernel_restart(app):
@@ -247,8 +308,8 @@ def test_an_explicit_trainer(tmp_path):
 
 def test_the_plain_text_stand_in_is_stable(app):
     bundle = app._repr_mimebundle_()
-    assert bundle["text/plain"] == ("PracticeApp: an interactive app; run the notebook in JupyterLab or "
-                                    "Voila to use it")
+    assert bundle["text/plain"] == ("The practice trainer appears here when this cell runs: click the cell "
+                                    "and press Shift+Enter, or choose Run ▸ Run All Cells.")
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert os.environ["MJSCORE_DATA_DIR"] not in bundle["text/plain"]
 
@@ -262,7 +323,7 @@ def test_modes_ask_one_figure_and_keep_a_tally_line_each(app):
     app.mode.value = "points"
     assert app.trainer.mode == "points" and app.doubles.layout.display == "none"
     assert app.points.layout.display == ""
-    app.points.value = 40
+    app.points.value = "40"
     app.check.click()
     html = app.feedback.value
     assert html.count("mjs-right") == 1 and "Doubles: you said" not in html

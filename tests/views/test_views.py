@@ -556,6 +556,33 @@ def test_selected_toggles_stand_out_on_a_projector():
     assert "font-weight" not in APP_CSS and "content:" not in APP_CSS  # a label never grows and gets cut
 
 
+def test_every_app_says_what_to_do_where_its_widgets_are_not_running():
+    """After a page reload JupyterLab shows an app's plain-text stand-in until its cell runs again,
+    with the kernel still live: the stand-in names the app as a learner calls it and says to run
+    the cell (it once said "PracticeApp: ... run the notebook in JupyterLab or Voila")."""
+    import importlib
+    import pkgutil
+
+    import mjscore.views
+    from mjscore.views._app import App
+
+    for info in pkgutil.walk_packages(mjscore.views.__path__, "mjscore.views."):
+        importlib.import_module(info.name)
+
+    def every(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from every(sub)
+
+    apps = {cls for cls in every(App) if cls.__module__.startswith("mjscore.")}
+    assert len(apps) >= 7
+    for cls in apps:
+        assert "title" in vars(cls) and cls.title.startswith("the "), cls.__name__
+        text = object.__new__(cls).stand_in()
+        assert text.startswith(cls.title[0].upper() + cls.title[1:] + " appears here when this cell runs")
+        assert "Shift+Enter" in text and cls.__name__ not in text and "Voila" not in text
+
+
 def test_results_are_announced_to_a_screen_reader():
     app = HandBuilderApp()
     assert 'aria-live="polite"' in app.headline.value

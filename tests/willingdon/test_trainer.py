@@ -18,6 +18,7 @@ import mjscore.willingdon.trainer.keeper as keeper_module
 import mjscore.willingdon.trainer.session as session_module
 import mjscore.willingdon.trainer.store as store_module
 from mjscore.hands import Hand
+from mjscore.willingdon.trainer.session import Cleared
 from mjscore.willingdon import CLEAN_HAND_ONE, score
 from mjscore.willingdon.deal import RAMP, deal
 from mjscore.willingdon.trainer import (MAX_NAME, PROGRESS_FILE, Tally, Trainer, TrainerError, data_dir,
@@ -197,6 +198,49 @@ def test_reset_clears_everything(path):
     again = Trainer(path)
     assert (again.name, again.played, again.tally, again.current_number, again.seed) == ("", (), Tally(), 1, 4)
     assert records(path)[-1]["kind"] == "start"  # appended: a reset costs one record too
+
+
+def test_a_reset_keeps_what_it_cleared_and_brings_it_back(path):
+    """Nothing is cleared by one mistake: a Reset keeps the name and the hands it cleared beside
+    the log, a new Trainer (a kernel restart) still finds them, and bringing them back swaps the
+    two, so that bringing back is itself undone the same way."""
+    t = Trainer(path, seed=4)
+    assert t.cleared() is None
+    t.set_name("Ann")
+    play(t, 2)
+    kept = (t.played, t.current_number, t.tally)
+    t.reset()
+    assert t.cleared() == Cleared("Ann", kept[2]) and t.cleared_path.name == "practice.jsonl.before-reset"
+    play(t, 1)  # a hand after the reset
+    again = Trainer(path)
+    assert again.cleared() == Cleared("Ann", kept[2])
+    again.bring_back()
+    assert (again.name, again.played, again.current_number, again.tally) == ("Ann", *kept)
+    assert again.cleared().tally.played == 1 and again.cleared().name == ""
+    assert Trainer(path).name == "Ann"
+    again.bring_back()
+    assert (again.name, again.tally.played) == ("", 1)
+
+
+def test_a_reset_of_nothing_keeps_nothing(path):
+    t = Trainer(path)
+    t.reset()
+    assert t.cleared() is None and not t.cleared_path.exists()
+    with pytest.raises(TrainerError, match="no cleared progress"):
+        t.bring_back()
+
+
+def test_a_reset_in_memory_can_be_brought_back_too(path, monkeypatch):
+    t = Trainer(path)
+    t.set_name("Ann")
+    play(t, 2)
+    monkeypatch.setattr(keeper_module, "locked", lambda p, **kw: (_ for _ in ()).throw(OSError(30, "Read-only file system")))
+    ro = Trainer(path)
+    assert not ro.saving
+    ro.reset()
+    assert ro.tally.played == 0 and ro.cleared() == Cleared("Ann", t.tally)
+    ro.bring_back()
+    assert ro.name == "Ann" and ro.tally.played == 2 and not ro.cleared_path.exists()
 
 
 def test_the_rule_set_marks_the_answer(path):

@@ -61,6 +61,8 @@ RULES = {"home": HOME, "league": LEAGUE_CARD}
 class AmericanPaymentsApp(App):
     """Who pays what for an American hand (see the module notes for the parts)."""
 
+    title = "the payments app"
+
     def __init__(self, value: int = 25, how: str = "discard", *, jokerless: bool = False,
                  category: str = "other", rules: str = "home") -> None:
         check_value(value), check_how(how), check_category(category)

@@ -54,6 +54,8 @@ class TournamentVsHomeApp(App):
     ``result.value``, :attr:`game` or :meth:`frame`. Player names are shown escaped.
     """
 
+    title = "the tournament-and-home app"
+
     def __init__(self, players: Sequence[str] = ("Ann", "Bea", "Cat", "Dee"),
                  tables: Mapping[str, TournamentTable] | None = None, home_rules: HomeRules = HOME) -> None:
         self.players = tuple(players)

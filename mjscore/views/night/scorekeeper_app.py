@@ -60,6 +60,8 @@ class ScorekeeperApp(HandForm, App):
     ``players`` (and ``game``): start that new night at once.
     """
 
+    title = "the scorekeeper"
+
     def __init__(self, journal: str | os.PathLike | None = None, *, players=None, game: str = "american") -> None:
         self.ledger = None
         self.path = None

@@ -51,6 +51,8 @@ class DoublesApp(App):
     ``draw=False`` skips the chart (a test that only reads the figures runs faster).
     """
 
+    title = "the doubles app"
+
     def __init__(self, hand_points: int = 54, doubles: int = 5, *, rules: RuleSet = WILLINGDON,
                  compare=RULE_BOOK_HANDS, draw: bool = True) -> None:
         for what, n, low, high in (("hand points", hand_points, LEAST_POINTS, 200), ("doubles", doubles, 0, 16)):

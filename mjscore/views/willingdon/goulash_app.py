@@ -42,6 +42,8 @@ _FONT = "font:15px Verdana,Arial,sans-serif"
 class GoulashClaimApp(App):
     """Try a claim (see the module notes for the parts)."""
 
+    title = "the claim app"
+
     def __init__(self, tile: str = "5D", *, discarder: str = "E", claimer: str = "W", held: int = 2,
                  last_discard: bool = True) -> None:
         claim(tile, discarder=discarder, claimer=claimer, held=held, last_discard=last_discard)  # checks them

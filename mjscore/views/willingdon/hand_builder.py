@@ -66,6 +66,8 @@ _NARROW = {"description_width": "0px"}
 class HandBuilderApp(App):
     """A hand builder (see the module notes for the parts)."""
 
+    title = "the hand builder"
+
     def __init__(self, hand: Hand | str = START, rules: RuleSet | str = "willingdon") -> None:
         if isinstance(hand, str):
             hand = load_hand(hand)

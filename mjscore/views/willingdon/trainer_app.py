@@ -13,7 +13,9 @@ CSS classes of the parts (for browser tests):
 ``mjs-practice-name``       Text: the learner's name (saved on Enter or leaving the box)
 ``mjs-practice-greeting``   HTML: "Playing as NAME" (the name escaped)
 ``mjs-practice-tally``      HTML: the running tally, one line per mode played
-``mjs-practice-reset``      Button: Reset (clears name, hands and tally at once)
+``mjs-practice-reset``      Button: Reset (asks first: see ``confirm``)
+``mjs-practice-confirm``    Box: "Clear ...?" with ``mjs-practice-clear`` (yes) and ``mjs-practice-keep`` (no)
+``mjs-practice-bring-back`` Button: bring back what the last Reset cleared (shown while it is kept)
 ``mjs-practice-notice``     HTML: notices from the trainer (a progress file set aside, not saved)
 ``mjs-practice-mode``       ToggleButtons: both figures, hand points only, doubles only
 ``mjs-practice-where``      HTML: where the progress is kept (and that nothing is sent anywhere)
@@ -22,8 +24,8 @@ CSS classes of the parts (for browser tests):
 ``mjs-practice-upload``     FileUpload: restore the progress from a downloaded file
 ``mjs-practice-number``     HTML: which hand this is, "Hand 3"
 ``mjs-practice-hand``       HTML: the hand on the table, drawn with our tiles
-``mjs-practice-points``     IntText: your hand points
-``mjs-practice-doubles``    IntText: your doubles
+``mjs-practice-points``     Text: your hand points (empty until you type)
+``mjs-practice-doubles``    Text: your doubles (empty until you type)
 ``mjs-practice-check``      Button: Check
 ``mjs-practice-show``       Button: Show me (reveals the answer; counts as a miss)
 ``mjs-practice-next``       Button: Next hand (enabled once the hand is answered)
@@ -39,7 +41,10 @@ CSS classes of the parts (for browser tests):
 >>> app.name.value = "<b>Ann</b>"
 >>> "&lt;b&gt;Ann&lt;/b&gt;" in app.greeting.value, "<b>Ann</b>" in app.greeting.value
 (True, False)
->>> app.points.value, app.doubles.value = 28, 0
+>>> app.check.click()                       # nothing typed yet: asked for, nothing recorded
+>>> "Type the hand points" in app.feedback.value, app.trainer.tally.played
+(True, 0)
+>>> app.points.value, app.doubles.value = "28", "0"
 >>> app.check.click()
 >>> "mjs-right" in app.feedback.value, app.trainer.tally.right
 (True, 1)
@@ -47,6 +52,15 @@ CSS classes of the parts (for browser tests):
 >>> app.show.click()
 >>> app.trainer.tally.played, app.trainer.tally.right, app.trainer.tally.shown
 (2, 1, 1)
+>>> app.reset.click()                       # Reset asks first
+>>> app.trainer.tally.played, app.confirm.layout.display
+(2, '')
+>>> app.clear.click()                       # cleared, and kept aside
+>>> app.trainer.tally.played, app.bring_back.description
+(0, 'Bring back <b>Ann</b>: 2 hands played')
+>>> app.bring_back.click()
+>>> app.trainer.tally.played, app.name.value
+(2, '<b>Ann</b>')
 >>> folder.cleanup()
 """
 
@@ -60,7 +74,7 @@ import ipywidgets as widgets
 from ...willingdon.trainer import Feedback, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
-from .._style import ERROR, GOOD, MUTED
+from .._style import ERROR, GOOD, MUTED, count
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
 
@@ -133,6 +147,8 @@ class PracticeApp(App):
     learner's own progress file.
     """
 
+    title = "the practice trainer"
+
     def __init__(self, trainer: Trainer | None = None) -> None:
         self.trainer = trainer if trainer is not None else Trainer()
         label = {"description_width": "7em"}
@@ -142,15 +158,27 @@ class PracticeApp(App):
         self.greeting = classed(widgets.HTML(), "mjs-practice-greeting")
         self.tally = classed(widgets.HTML(), "mjs-practice-tally")
         self.reset = classed(widgets.Button(description="Reset", icon="trash",
-                                            tooltip="Forget the name, the hands played and the tally",
+                                            tooltip="Start again: clears the name, the hands played and the tally "
+                                                    "(asks first, and keeps them to bring back)",
                                             layout=widgets.Layout(width="8em")), "mjs-practice-reset")
+        self.question = widgets.HTML()
+        self.clear = classed(widgets.Button(description="Yes, clear them", button_style="danger",
+                                            layout=widgets.Layout(width="auto")), "mjs-practice-clear")
+        self.keep = classed(widgets.Button(description="No, keep them", layout=widgets.Layout(width="auto")),
+                            "mjs-practice-keep")
+        self.confirm = classed(widgets.VBox([self.question, widgets.HBox([self.clear, self.keep])],
+                                            layout=widgets.Layout(display="none")), "mjs-practice-confirm")
+        self.bring_back = classed(widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none"),
+                                                 tooltip="Bring back what Reset cleared (what is here now is kept "
+                                                         "aside in its place)"),
+                                  "mjs-practice-bring-back")
         self.notice = classed(widgets.HTML(), "mjs-practice-notice")
         self.number = classed(widgets.HTML(), "mjs-practice-number")
         self.hand = classed(widgets.HTML(), "mjs-practice-hand")
-        self.points = classed(widgets.IntText(value=0, description="Hand points", style=label,
-                                              layout=widgets.Layout(width="14em")), "mjs-practice-points")
-        self.doubles = classed(widgets.IntText(value=0, description="Doubles", style=label,
-                                               layout=widgets.Layout(width="14em")), "mjs-practice-doubles")
+        self.points = classed(widgets.Text(description="Hand points", placeholder="e.g. 36", style=label,
+                                           layout=widgets.Layout(width="14em")), "mjs-practice-points")
+        self.doubles = classed(widgets.Text(description="Doubles", placeholder="e.g. 3", style=label,
+                                            layout=widgets.Layout(width="14em")), "mjs-practice-doubles")
         self.check = classed(widgets.Button(description="Check", button_style="primary",
                                             layout=widgets.Layout(width="8em")), "mjs-practice-check")
         self.show = classed(widgets.Button(description="Show me", tooltip="Reveal the answer (counts as a miss)",
@@ -170,12 +198,13 @@ class PracticeApp(App):
         self.download = classed(widgets.Button(description="Download my progress", icon="download",
                                                layout=widgets.Layout(width="17em")), "mjs-practice-download")
         self.link = classed(widgets.HTML(), "mjs-practice-link")
+        # (the class mjs-upload-restore shows the label without the count of files chosen, "(0)")
         self.upload = classed(widgets.FileUpload(description="Restore from a file", accept=".jsonl,.json",
                                                  multiple=False, layout=widgets.Layout(width="16em")),
-                              "mjs-practice-upload")
+                              "mjs-practice-upload", "mjs-upload-restore")
         session = classed(widgets.VBox(
-            [widgets.HBox([self.name, self.reset]), self.greeting, self.tally, self.mode, self.where,
-             widgets.HBox([self.download, self.upload, self.link])],
+            [widgets.HBox([self.name, self.reset]), self.confirm, self.bring_back, self.greeting, self.tally,
+             self.mode, self.where, widgets.HBox([self.download, self.upload, self.link])],
             layout=widgets.Layout(border="1px solid #d8d2c2", padding="6px", margin="0 0 8px 0")),
             "mjs-practice-session")
         self.widget = classed(widgets.VBox([
@@ -192,6 +221,9 @@ class PracticeApp(App):
         self.show.on_click(self._on_show)
         self.next.on_click(self._on_next)
         self.reset.on_click(self._on_reset)
+        self.clear.on_click(self._on_clear)
+        self.keep.on_click(self._on_keep)
+        self.bring_back.on_click(self._on_bring_back)
         self.played.observe(self._on_played, "value")
         with self._quietly():
             self.name.value = self.trainer.name
@@ -207,9 +239,29 @@ class PracticeApp(App):
         self.trainer.set_name(change["new"])
         self.refresh()
 
+    def _answer(self) -> tuple[int | None, int | None] | str:
+        """The figures typed, or what to ask for: a box asked for is empty, or not a whole number."""
+        figures = []
+        for box, asked, what in ((self.points, asks(self.trainer.mode)[0], "hand points"),
+                                 (self.doubles, asks(self.trainer.mode)[1], "doubles")):
+            text = box.value.strip().replace(",", "").replace(" ", "")
+            if not asked:
+                figures.append(None)
+            elif not text:
+                return f"Type the {what} first (or press Show me)."
+            elif not text.isdigit() or not text.isascii():
+                return f"The {what} are a whole number, 0 or more: {box.value.strip()!r} is not."
+            else:
+                figures.append(int(text))
+        return tuple(figures)
+
     def _on_check(self, _button=None) -> None:
+        answer = self._answer()
+        if isinstance(answer, str):  # nothing is recorded: the learner is asked again
+            self.feedback.value = error_html(answer)
+            return
         try:
-            f = self.trainer.check(self.points.value, self.doubles.value)
+            f = self.trainer.check(*answer)
         except TrainerError as e:
             self.feedback.value = error_html(e)
         else:
@@ -228,15 +280,51 @@ class PracticeApp(App):
         else:
             self.feedback.value = ""
             with self._quietly():
-                self.points.value = self.doubles.value = 0
+                self.points.value = self.doubles.value = ""
         self.refresh()
 
     def _on_reset(self, _button=None) -> None:
+        """Reset asks first, saying what it will clear and that it can be brought back."""
+        t = self.trainer
+        n = t.tally.played
+        if not n and not t.name:
+            self.question.value = (f'<div style="{_FONT}">There is nothing to clear yet: no name, '
+                                   f'no hands played.</div>')
+            self.clear.layout.display = "none"
+            self.keep.description = "OK"
+        else:
+            who = f" ({escape(t.name)})" if t.name else ""
+            self.question.value = (f'<div role="alert" style="{_FONT}"><b>Start again?</b> This clears your '
+                                   f'name{who}, the {count(n)} hand{"s" * (n != 1)} you played and your tally. '
+                                   f'They are kept, and <i>Bring back</i> restores them.</div>')
+            self.clear.layout.display = ""
+            self.keep.description = "No, keep them"
+        self.confirm.layout.display = ""
+
+    def _on_keep(self, _button=None) -> None:
+        self.confirm.layout.display = "none"
+
+    def _on_clear(self, _button=None) -> None:
+        self.confirm.layout.display = "none"
         self.trainer.reset()
         with self._quietly():
             self.name.value = ""
-            self.points.value = self.doubles.value = 0
+            self.points.value = self.doubles.value = ""
         self.feedback.value = self.review.value = ""
+        self.refresh()
+
+    def _on_bring_back(self, _button=None) -> None:
+        try:
+            self.trainer.bring_back()
+        except TrainerError as e:
+            self.show_error(self.notice, e)
+        else:
+            self.notice.value = ""
+            with self._quietly():
+                self.points.value = self.doubles.value = ""
+            self.feedback.value = self.review.value = ""
+            if self.trainer.answered:
+                self.feedback.value = feedback_html(self.trainer.review(self.trainer.current_number))
         self.refresh()
 
     def _on_mode(self, change) -> None:
@@ -320,6 +408,14 @@ class PracticeApp(App):
         if messages:
             self.notice.value = "".join(error_html(m) for m in messages)
         self.upload.disabled = not t.saving
+        kept = t.cleared()
+        if kept is None:
+            self.bring_back.layout.display = "none"
+        else:
+            n = kept.tally.played
+            who = f"{kept.name}: " if kept.name else ""
+            self.bring_back.description = f"Bring back {who}{count(n)} hand{'s' * (n != 1)} played"
+            self.bring_back.layout.display = ""
         n = t.current_number
         warm = f" (warm-up hand {n} of {_RAMP})" if n <= _RAMP else ""
         state = " — answered: press Next hand" if t.answered else ""

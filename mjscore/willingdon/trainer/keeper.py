@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from ...inputs import LIMITS, read_input
-from ...storage import locked
+from ...storage import atomic_write, locked
 from .records import TrainerError
 from .store import (Log, Unreadable, _start, answer_record, carry_over, encode, read_upload, start_record,
                     why)
@@ -134,6 +134,77 @@ class Keeper:
                                  f"this session is kept in memory only.")
             return self._in_memory(make)
 
+    def clear(self, record: dict, aside: Path) -> None:
+        """Start again with ``record`` (a ``start`` record), keeping what it clears at ``aside``
+        (or in memory when nothing can be saved here), for :meth:`swap_aside` to bring back."""
+        def make(state):
+            self._keep_aside(aside, state)
+            return record
+        self.change(make)
+
+    def aside(self, aside: Path):
+        """What :meth:`clear` kept aside at ``aside``, read (a progress state), or None. Read
+        again only when the file changed (an app asks at every redraw)."""
+        if not self.saving:
+            data, key = self._aside_memory, None
+        else:
+            try:
+                st = aside.stat()
+            except OSError:
+                return None
+            key = (st.st_ino, st.st_mtime_ns, st.st_size)
+            if key == self._aside_read[0]:
+                return self._aside_read[1]
+            data = _read_or_none(aside)
+        try:
+            state = _replay(read_upload(data)) if data else None
+        except Unreadable:
+            state = None
+        self._aside_read = (key, state)
+        return state
+
+    def swap_aside(self, aside: Path) -> None:
+        """Bring back what :meth:`clear` kept aside, keeping what is here now aside in its place
+        (so that bringing back is undone the same way). Raises TrainerError if nothing is kept."""
+        if not self.saving:
+            records = self._aside_records(self._aside_memory)
+            current, self.log.state = self.log.state, _replay(records)
+            self._keep_aside(aside, current)
+            return
+        try:
+            with locked(self.path):
+                records = self._aside_records(_read_or_none(aside))
+                self.log.catch_up()
+                current = self.log.state
+                self.log.rewrite(records)
+                self._keep_aside(aside, current)
+        except OSError as e:
+            raise TrainerError(f"the progress could not be brought back ({why(e)})") from None
+
+    _aside_memory: bytes | None = None
+    _aside_read: tuple = (None, None)  # (the file's identity and time, what it held)
+
+    @staticmethod
+    def _aside_records(data: bytes | None) -> list[dict]:
+        try:
+            records = read_upload(data or b"")
+            _replay(records)
+        except Unreadable:
+            raise TrainerError("there is no cleared progress to bring back") from None
+        return records
+
+    def _keep_aside(self, aside: Path, state) -> None:
+        """Keep ``state`` at ``aside`` (in memory when nothing is saved here); a session with
+        nothing in it (no name, no hand played) is not worth keeping, and leaves nothing."""
+        worth = bool(state.played or state.name)
+        data = b"".join(encode(r) for r in _records_of(state)) if worth else None
+        if not self.saving:
+            self._aside_memory = data
+        elif data:
+            atomic_write(aside, data)
+        elif aside.exists():
+            aside.unlink()
+
     def _in_memory(self, make) -> bool:
         record = make(self.log.state)
         if record is not None:
@@ -142,6 +213,13 @@ class Keeper:
             else:
                 self.log.state.apply(record)
         return record is not None
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _replay(records: list[dict]):

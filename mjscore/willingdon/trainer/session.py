@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 from ...hands import Hand, HandError
 from ...storage import data_dir
@@ -54,11 +55,18 @@ from .keeper import Keeper
 from .records import MODES, Feedback, Played, Tally, TrainerError, asks, clean_name, is_count
 from .store import answer_record, start_record
 
-__all__ = ["LEGACY_FILE", "PROGRESS_FILE", "Trainer", "progress_path"]
+__all__ = ["Cleared", "LEGACY_FILE", "PROGRESS_FILE", "Trainer", "progress_path"]
 
 PROGRESS_FILE = "practice.jsonl"
 #: The one-file format of earlier versions, read and carried over.
 LEGACY_FILE = "practice.json"
+
+
+class Cleared(NamedTuple):
+    """What a Reset cleared and kept aside: the learner's name and tally."""
+
+    name: str
+    tally: Tally
 
 
 def progress_path() -> Path:
@@ -229,8 +237,25 @@ class Trainer:
             raise TrainerError(f"hand {number} cannot be re-read: {e}") from None
 
     def reset(self) -> None:
-        """Clear everything: the name, the hands played and the tally; start again at hand 1."""
-        self._change(lambda s: start_record(self._seed))
+        """Clear the name, the hands played and the tally, and start again at hand 1. What it
+        clears is kept aside (:meth:`cleared`, in ``<log>.before-reset``) until the next Reset,
+        and :meth:`bring_back` brings it back."""
+        self._keep.clear(start_record(self._seed), self.cleared_path)
+
+    @property
+    def cleared_path(self) -> Path:
+        """Where :meth:`reset` keeps what it cleared: ``practice.jsonl.before-reset``."""
+        return self.path.with_name(self.path.name + ".before-reset")
+
+    def cleared(self) -> Cleared | None:
+        """What the last :meth:`reset` cleared and kept aside (its name and tally), or None."""
+        state = self._keep.aside(self.cleared_path)
+        return None if state is None else Cleared(name=state.name, tally=state.tally)
+
+    def bring_back(self) -> None:
+        """Bring back what the last :meth:`reset` cleared. What is here now is kept aside in its
+        place, so a second :meth:`bring_back` undoes the first; nothing is lost either way."""
+        self._keep.swap_aside(self.cleared_path)
 
     def reload(self) -> None:
         """Read what other windows saved since (only what is new)."""
