@@ -89,8 +89,8 @@ def test_the_rule_book_is_in_the_repository_with_its_figures():
     for figure in ("54 × 32 = **1,728**", "237,568", "3 doubles", "500 to each other player",
                    "Sloperama", "Mah Jongg Master Points", "Mah Jongg Fever", "Willingdon rule book"):
         assert figure in rules, figure
-    for rel in ("04-willingdon-faq", "06-tournament-vs-home"):
-        assert "docs/rules.md" in markdown(rel), rel
+    for rel in ("04-willingdon-faq", "06-tournament-vs-home"):  # (the link itself: tests/test_links.py)
+        assert "[rule book](rule-book.ipynb)" in markdown(rel), rel
 
 
 def test_the_internal_name_check_would_catch_each_old_wording():

@@ -50,7 +50,7 @@ WORDING = (
     ("The rules come from the project's seed document on American payments, which cites\n"
      "Sloperama's Mah-Jongg FAQ 19 for the League's payment rules.",
      "The rules are the National Mah Jongg League's, as Sloperama's Mah-Jongg FAQ 19 explains them;\n"
-     "every figure is in the project's rule book, [docs/rules.md](../docs/rules.md)."),
+     "every figure is in the project's [rule book](rule-book.ipynb)."),
     ("## A worked example: the seed's 54-point hand", "## A worked example: a 54-point hand"),
     ("- how the seed's two figures come about", "- how the rule book's two figures come about"),
     ("## The seed's first figure: 54 × 32 = 1,728", "## The rule book's first figure: 54 × 32 = 1,728"),
@@ -62,9 +62,9 @@ WORDING = (
     ("against the seed's two, says what it pays", "against the rule book's two, says what it pays"),
     ("The seeds do not say who pays a Willingdon score; the project's rules set the default",
      "The Willingdon rule book does not say who pays a score; this project's rules\n"
-     "([docs/rules.md](../docs/rules.md)) set the default"),
-    ("as this project's RULES.md gives it", "as this project's rule book ([docs/rules.md](../docs/rules.md)) gives it"),
-    ("The project's rules\n(RULES.md)", "The project's rules\n([docs/rules.md](../docs/rules.md))"),
+     "(its [rule book](rule-book.ipynb)) set the default"),
+    ("as this project's RULES.md gives it", "as this project's [rule book](rule-book.ipynb) gives it"),
+    ("The project's rules\n(RULES.md) read", "The project's [rule book](rule-book.ipynb)\nreads"),
     ("The seed's hand worth 25, won by Ann", "The League's worked example, a hand worth 25, won by Ann"),
     ("These are the seed's four worked\nexamples", "These are the League's four worked\nexamples"),
 )

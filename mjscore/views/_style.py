@@ -152,11 +152,49 @@ APP_CSS = f"""
 """
 
 
+#: Our own icons for the apps' buttons, by the name the button gives (``icon="plus"``), each a
+#: small line drawing on a 16 x 16 grid. ipywidgets draws a button's icon as Font Awesome's
+#: ``<i class="fa fa-NAME">``, and Font Awesome's style sheet is not there everywhere (Voilà's
+#: page loads it from a CDN, which fails offline; the browser site may not have it): so the
+#: apps draw these instead, everywhere alike, in the button's own text colour.
+ICONS = {
+    "plus": "M8 2.5v11M2.5 8h11",
+    "undo": "M3.5 6.5h6.5a3.5 3.5 0 0 1 0 7H6M6 3.5l-3 3 3 3",
+    "refresh": "M13 8a5 5 0 1 1-1.5-3.6M13 2.5v3h-3",
+    "list": "M2.5 4h11M2.5 8h11M2.5 12h11",
+    "folder-open": "M2 13V3.5h4l1.5 1.5H13V7M2 13l2.5-6H15L12.5 13z",
+    "trash": "M2.5 4h11M6 4V2.5h4V4M4 4l.8 9.5h6.4L12 4M6.8 6.5v5M9.2 6.5v5",
+    "arrow-right": "M2.5 8h10.5M9 4l4 4-4 4",
+    "download": "M8 2.5v8M4.5 7.5 8 11l3.5-3.5M2.5 13.5h11",
+    "upload": "M8 13.5v-8M4.5 8.5 8 5l3.5 3.5M2.5 2.5h11",
+    "check": "M2.5 8.5 6.5 12.5 13.5 3.5",
+    "eye": "M1.5 8s2.5-4.5 6.5-4.5S14.5 8 14.5 8 12 12.5 8 12.5 1.5 8 1.5 8zM8 6a2 2 0 1 0 0 4 2 2 0 0 0 0-4z",
+}
+
+
+def _icon_url(path: str) -> str:
+    svg = (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='black' "
+           f"stroke-width='1.6' stroke-linecap='round' stroke-linejoin='round'><path d='{path}'/></svg>")
+    return "url(\"data:image/svg+xml," + svg.replace("<", "%3C").replace(">", "%3E").replace("#", "%23") + "\")"
+
+
+ICON_CSS = """
+.mjs-app i.fa { font: inherit !important; display: inline-block; width: 1em; height: 1em;
+  vertical-align: -0.15em; margin-right: 0.4em; background: currentColor;
+  -webkit-mask: var(--mjs-icon) center / contain no-repeat; mask: var(--mjs-icon) center / contain no-repeat; }
+.mjs-app i.fa::before { content: none !important; }
+""" + "".join(f".mjs-app i.fa-{name} {{ --mjs-icon: {_icon_url(path)}; }}\n" for name, path in ICONS.items()) + """
+.mjs-app .mjs-upload-restore { font-size: 0 !important; }
+.mjs-app .mjs-upload-restore i.fa { font-size: var(--jp-widgets-font-size, 13px) !important; }
+.mjs-app .mjs-upload-restore::after { content: "Restore from a file"; font-size: var(--jp-widgets-font-size, 13px); }
+"""
+
+
 def style_tag() -> str:
     """:data:`APP_CSS` as a ``<style>`` element (an app puts it in one of its HTML widgets)."""
-    return f"<style>{APP_CSS}</style>"
+    return f"<style>{APP_CSS}{ICON_CSS}</style>"
 
 
-__all__ = ["ACCENT", "APP_CSS", "BORDER", "ERROR", "FONT", "FONT_FAMILY", "FONT_LARGE", "FONT_SMALL", "GOOD",
+__all__ = ["ACCENT", "APP_CSS", "ICONS", "ICON_CSS", "BORDER", "ERROR", "FONT", "FONT_FAMILY", "FONT_LARGE", "FONT_SMALL", "GOOD",
            "MIN_DELTA_E", "MONO", "MUTED", "PAPER", "SERIES", "SHADE", "TEXT", "ZERO", "Series", "contrast", "count",
            "luminance", "mpl_rc", "series", "share", "signed", "style_tag"]

@@ -21,7 +21,7 @@ SCREEN = {"width": 1024, "height": 768}
 REWRITTEN: set[str] = set()  # notebooks awaiting a re-layout: none
 #: Notebooks more than one test here reads in the classroom view: rendered once for them all
 #: (the ``classroom_view`` fixture); the enlargement test follows the fit tests for that reason.
-CLASSROOM_READERS = {"03-doubles-compound.ipynb": 2}
+CLASSROOM_READERS = {"03-doubles-compound.ipynb": 2, "01-american-who-pays.ipynb": 2}
 
 #: Elements that stick out of their cell or scroll sideways, with where they are, for the message.
 OVERFLOWS = """() => {
@@ -209,6 +209,26 @@ def test_classroom_view_enlarges_apps_with_the_prose(classroom_view):
     assert prose > 0
 
 
+def test_classroom_links_lead_somewhere(classroom_view):
+    """In the classroom view every link of a lesson to the course stays in the folder Voilà
+    serves, and the rule book opens from it (tests/test_links.py checks every link of every
+    notebook on disk). It reads the render the fit test read."""
+    view = classroom_view("01-american-who-pays.ipynb")
+    page = view.page
+    base = page.url.split("/voila/render/")[0] + "/voila/render/"
+    hrefs = page.evaluate("() => [...document.querySelectorAll('#rendered_cells a[href]')].map(a => a.href)")
+    local = sorted({h.split("#")[0].split("?")[0] for h in hrefs if h.startswith(base.split("/voila/")[0])})
+    assert local, hrefs
+    for url in local:
+        assert url.startswith(base), f"{url} is outside what Voilà renders"
+        assert (NOTEBOOKS / url[len(base):]).is_file(), url
+    book = base + "rule-book.ipynb"
+    assert book in local
+    token = page.url.split("token=")[1].split("&")[0] if "token=" in page.url else ""
+    answer = page.request.get(f"{book}?token={token}", timeout=120_000)
+    assert answer.ok and "The rules as mjscore plays them" in answer.text()
+
+
 @pytest.mark.parametrize("name", _cases(shares_run=True))
 def test_jupyterlab_fits_a_projector(notebook, name):
     nb = notebook(name, viewport=SCREEN)
@@ -267,3 +287,28 @@ def test_illegal_hand_keeps_its_flowers_in_the_browser(notebook):
     expect(nb.one("mjs-builder-message", app).locator(".mjs-error")).to_contain_text("two sets are built on 7 Bamboo")
     expect(tiles.locator('[data-tile="F3"]')).to_have_count(1)
     assert "mod-active" in nb.one("mjs-builder-flower-F3", app).get_attribute("class")
+
+
+@pytest.mark.shares_run("01-american-who-pays.ipynb")
+def test_jupyterlab_opens_the_rule_book_from_a_lesson(notebook):
+    """The lesson's rule book link opens the rule book in JupyterLab (it once pointed above the
+    folder JupyterLab serves: a click did nothing), and its contents lead to its headings."""
+    from playwright.sync_api import expect
+
+    nb = notebook("01-american-who-pays.ipynb")
+    page = nb.page
+    link = page.locator(".jp-Notebook .jp-MarkdownOutput a", has_text="rule book").last
+    assert "rule-book.ipynb" in link.get_attribute("href")  # (JupyterLab rewrites it to its file URL)
+    link.click()
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget?.context?.path === 'rule-book.ipynb'",
+                           timeout=30_000)
+    book = page.locator(".jp-NotebookPanel:visible")
+    expect(book.locator("h1", has_text="The rules as mjscore plays them")).to_be_visible()
+    heading = book.locator("h2", has_text="American home payments")
+    book.locator("a", has_text="American home payments").first.click()
+    page.wait_for_function("""() => { const h = [...document.querySelectorAll('.jp-NotebookPanel h2')]
+        .find(e => e.offsetParent && e.textContent.startsWith('American home payments'));
+        const r = h && h.getBoundingClientRect(); return r && r.top >= 0 && r.top < window.innerHeight / 2; }""",
+                           timeout=10_000)
+    assert heading.count() == 1
+    nb.assert_no_page_errors()

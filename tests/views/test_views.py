@@ -4,6 +4,7 @@ setting a control's value and reading the HTML (or the figure) it produces."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
@@ -554,6 +555,26 @@ def test_selected_toggles_stand_out_on_a_projector():
         assert len(styles) == 1, (type(app).__name__, len(styles))
     assert "mod-active" in APP_CSS and "outline: 3px solid" in APP_CSS
     assert "font-weight" not in APP_CSS and "content:" not in APP_CSS  # a label never grows and gets cut
+
+
+def test_every_button_icon_is_one_of_our_own():
+    """Font Awesome is not on every page (Voilà loads it from a CDN, which fails offline): every
+    icon an app's button asks for is drawn by our own CSS, and the classroom template loads
+    nothing from another host."""
+    from mjscore.views._style import ICON_CSS, ICONS
+    from mjscore.views.american.tournament_app import TournamentVsHomeApp
+    from mjscore.views.night.scorekeeper_app import ScorekeeperApp
+    from mjscore.views.willingdon.trainer_app import PracticeApp
+
+    used = set()
+    for make in (AmericanPaymentsApp, HandBuilderApp, lambda: DoublesApp(draw=False), GoulashClaimApp,
+                 TournamentVsHomeApp, PracticeApp, lambda: ScorekeeperApp(journal="icons.csv")):
+        used |= {w.icon for w in _tree(make().widget) if getattr(w, "icon", "")}
+    assert used and used <= set(ICONS), used - set(ICONS)
+    for name in ICONS:
+        assert f"i.fa-{name} {{ --mjs-icon: url(" in ICON_CSS
+    template = (Path(__file__).resolve().parents[2] / "voila" / "templates" / "classroom" / "index.html.j2").read_text()
+    assert "replace('<link rel=\"stylesheet\" href=\"https://cdn.jsdelivr.net" in template
 
 
 def test_every_app_says_what_to_do_where_its_widgets_are_not_running():
