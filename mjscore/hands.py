@@ -29,6 +29,7 @@ mjscore.hands.HandError: two sets are built on 5 Dots
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -283,6 +284,11 @@ def _parse_set(word: str) -> Meld:
     body = word[1:] if exposed else word
     code, sep, count = body.upper().rpartition("X")
     if not sep or not code:
+        if re.fullmatch(r"[FS]\d+", body.upper()):
+            raise HandError(f"{word!r} is not a flower or season: the flowers are F1 to F4, the seasons S1 to S4")
+        if body.upper() in SET_TILES:
+            raise HandError(f"{word!r} is one tile, not a set: say how many after an x, such as "
+                            f"{body.upper()}x3 (a pung), {body.upper()}x4 (a kong) or {body.upper()}x2 (the pair)")
         raise HandError(f"{word!r} is not a set: write a tile code, x and a count, such as 5Dx3 or +RDx4")
     if code not in SET_TILES:
         if code in INFO:

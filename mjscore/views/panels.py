@@ -63,9 +63,12 @@ def _where(item) -> str:
     return ", ".join(names)
 
 
-def score_html(s: Score) -> str:
+def score_html(s: Score, *, side_by_side: bool = False) -> str:
     """The breakdown, one line of the rule book a row, as a scorer reads it out: the line, the
-    count and its figure on one line, the tiles it is on just under it (``mjs-line-on``)."""
+    count and its figure on one line, the tiles it is on just under it (``mjs-line-on``).
+    ``side_by_side``: the hand points and the doubles as two tables next to each other where
+    the page is wide enough (the hand builder, so that it fits a projector's screen with its
+    controls), one under the other where it is not."""
     rows = []
 
     def section(title: str, items, total: int, kind: str, unit: str) -> None:
@@ -78,6 +81,8 @@ def score_html(s: Score) -> str:
             times = f"{i.count} × {i.each}" if i.count > 1 else ""
             line = _PAD if on else _CELL  # the rule goes under the tiles' row instead
             num = f"{_PAD};{_FIGURE}" if on else _NUM
+            if side_by_side and on:  # narrower: the count goes under the line, with the tiles
+                on, times = (f"{on} ({times})" if times else on), ""
             rows.append(f'<tr class="mjs-line-{kind}"{_ROW}><td style="{line}">{escape(i.label)}</td>'
                         f'<td style="{num};{_MUTED}">{escape(times)}</td>'
                         f'<td style="{num}">{count(i.total)}</td></tr>')
@@ -88,12 +93,20 @@ def score_html(s: Score) -> str:
                     f'<td style="{_NUM};font-weight:700">{count(total)}</td></tr>')
 
     section("Hand points", s.points, s.hand_points, "points", "hand points")
+    points = len(rows)
     section("Doubles", s.doubles_detail, s.doubles, "doubles", "doubles")
     for name in s.also_fits:
         rows.append(f'<tr{_ROW}><td colspan="3" style="{_CELL};white-space:normal;{_MUTED}"><em>{escape(name)} fits too, '
                     f'but only the best hand kind counts</em></td></tr>')
-    return (f'<table class="mjs-breakdown" aria-label="The score, line by line" '
-            f'style="border-collapse:collapse;max-width:100%;{_FONT}">{"".join(rows)}</table>')
+
+    def table(part: list[str], label: str) -> str:
+        return (f'<table class="mjs-breakdown" aria-label="{label}" '
+                f'style="border-collapse:collapse;max-width:100%;{_FONT}">{"".join(part)}</table>')
+    if not side_by_side:
+        return table(rows, "The score, line by line")
+    return (f'<div class="mjs-breakdown-pair" style="display:flex;flex-wrap:wrap;gap:0 1.5em;align-items:flex-start">'
+            f'{table(rows[:points], "The hand points, line by line")}'
+            f'{table(rows[points:], "The doubles, line by line")}</div>')
 
 
 def headline_html(s: Score) -> str:

@@ -234,11 +234,12 @@ class HtmlTable:
 
 
 def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: float = 1, index: bool | None = None,
-         label: str = "") -> HtmlTable:
+         label: str = "", title: str = "") -> HtmlTable:
     """``frame`` as the HTML a learner reads (see the module notes). ``percent``: columns that
     hold shares of ``out_of`` (a string: the columns, or rows, whose label holds it, such as ``"%"``) (of 1: 0.25 shows as 25.0%; ``out_of=100`` for figures that are
     percentages already). ``index``: show the row labels (default: unless
-    they are just 0, 1, 2, ...). ``label``: what a screen reader announces the table as.
+    they are just 0, 1, 2, ...). ``label``: what a screen reader announces the table as;
+    ``title``: a title shown above it (and announced).
 
     >>> t = show(pd.DataFrame({"paper total": [1728, 237568], "share": [0.5, 0.125]}), percent=["share"])
     >>> "237,568" in t.html and "12.5%" in t.html and ">0<" not in t.html
@@ -272,13 +273,16 @@ def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: floa
             previous = parts
         for c, value in zip(frame.columns, row):
             text, number = _cell(value, c in percent or key in rows_in_percent, out_of)
+            # (text left: JupyterLab sets every table cell right, which put long sentences flush right)
             style = f"{cell};text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums" if number \
-                else cell
+                else f"{cell};text-align:left"
             cells.append(f'<td style="{style}">{escape(text)}</td>')
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    aria = f' aria-label="{escape(label)}"' if label else ""
+    aria = f' aria-label="{escape(label)}"' if label and not title else ""
+    caption = (f'<caption style="caption-side:top;text-align:left;font-weight:700;padding:0.6em 0 0.3em">'
+               f'{escape(title)}</caption>' if title else "")
     html = (f'<table class="mjs-table"{aria} style="border-collapse:collapse;max-width:100%;{FONT};color:{TEXT}">'
-            f'<thead><tr>{"".join(heads)}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+            f'{caption}<thead><tr>{"".join(heads)}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     return HtmlTable(frame, html)
 
 

@@ -231,8 +231,19 @@ def flowers_html(codes, *, size: str = "md") -> str:
                   "".join(tile_html(f, size=size) for f in codes))
 
 
-def hand_html(hand: Hand, *, size: str = "md") -> str:
-    """A hand as one row: its sets in order, then flowers and seasons, then seat and round.
+def seat_words(hand: Hand) -> list[str]:
+    """The seat, the round and how the hand was won, as a player says them."""
+    how = [f"{SEAT_NAMES[hand.seat]} seat", f"{SEAT_NAMES[hand.round]} round"]
+    if hand.self_drawn:
+        how.append("self-drawn")
+    if hand.blessing:
+        how.append("Earth's Blessing" if hand.blessing == "earth" else "Heaven's Blessing")
+    return how
+
+
+def hand_html(hand: Hand, *, size: str = "md", seat: bool = True) -> str:
+    """A hand as one row: its sets in order, then flowers and seasons, then seat and round
+    (``seat=False``: without them, for a view that says them elsewhere).
 
     >>> from mjscore import parse
     >>> html = hand_html(parse("RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1 S3"))
@@ -245,15 +256,12 @@ def hand_html(hand: Hand, *, size: str = "md") -> str:
     parts = [meld_html(m, size=size) for m in hand.sets]
     if hand.flowers:
         parts.append(flowers_html(hand.flowers, size=size))
-    how = [f"{SEAT_NAMES[hand.seat]} seat", f"{SEAT_NAMES[hand.round]} round"]
-    if hand.self_drawn:
-        how.append("self-drawn")
-    if hand.blessing:
-        how.append("Earth's Blessing" if hand.blessing == "earth" else "Heaven's Blessing")
-    parts.append(f'<div class="mjs-hand-seat" style="font:0.85em Verdana,Arial,sans-serif;color:{MUTED};'
-                 f'align-self:center;line-height:1.5">{"<br>".join(escape(w) for w in how)}</div>')
+    if seat:
+        parts.append(f'<div class="mjs-hand-seat" style="font:0.85em Verdana,Arial,sans-serif;color:{MUTED};'
+                     f'align-self:center;line-height:1.5">{"<br>".join(escape(w) for w in seat_words(hand))}</div>')
     return (f'<div class="mjs-hand" role="group" aria-label="{escape("hand: " + str(hand))}" '
             f'style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">{"".join(parts)}</div>')
 
 
-__all__ = ["JOKER", "SIZES", "ViewError", "flowers_html", "hand_html", "meld_html", "tile_html", "tile_label", "tiles_html"]
+__all__ = ["JOKER", "SIZES", "ViewError", "flowers_html", "hand_html", "meld_html", "seat_words", "tile_html", "tile_label",
+           "tiles_html"]

@@ -344,10 +344,11 @@ def test_builder_tiles_flowers_seat_round_and_how_it_was_won():
     app.flowers["F1"].value = True
     assert 'data-tile="F1"' in app.tiles.value and app.score.hand_points == 58
     app.seat.value = "E"
-    assert "East seat" in app.tiles.value
+    assert "East seat, East round." in app.hand_text.value
     assert "Each of your own flower/season" in app.breakdown.value
     app.self_drawn.value = True
     assert "Concealed mahjong last tile from the wall" in app.breakdown.value
+    assert "East seat, East round, self-drawn." in app.hand_text.value
     app.round.value = "W"
     assert "A pung/kong of the wind of the round" in app.breakdown.value
 
@@ -359,9 +360,21 @@ def test_builder_shows_the_engines_message_for_an_illegal_hand_never_a_traceback
     assert "two sets are built on 7 Bamboo" in app.message.value
     assert "mjs-error" in app.message.value
     assert "Traceback" not in _html(app)
-    assert app.breakdown.value == "" and "no hand" in app.headline.value
+    assert app.breakdown.value == "" and "none until the hand is legal" in app.headline.value
     app.sets[0]["tile"].value = "6B"
     assert app.error is None and app.message.value == "" and app.score.paper_total == 1728
+
+
+def test_builder_marks_the_set_built_on_a_tile_already_used():
+    """Two sets on Red Dragon once drew seven Red Dragons and said only "no hand to score yet":
+    the second set is outlined and captioned with the set it clashes with."""
+    app = HandBuilderApp("RDx3 GDx3 WDx3 +EWx3 NWx2 F1 F2")
+    app.sets[1]["tile"].value = "RD"
+    assert app.tiles.value.count("mjs-clash") == 1
+    assert "✗ set 1 is on Red Dragon too" in app.tiles.value
+    assert app.tiles.value.count('data-tile="RD"') == 6  # both sets drawn as they stand
+    app.pair.value = "WD"
+    assert app.tiles.value.count("mjs-clash") == 2 and "✗ set 3 is on White Dragon too" in app.tiles.value
 
 
 def test_builder_blessing_contradictions_are_the_engines():
@@ -388,7 +401,18 @@ def test_builder_loads_typed_hands_and_escapes_what_was_typed():
     assert app.sets[3]["exposed"].value is True and app.flowers["F2"].value
     app.load_text('<img src=x onerror="alert(1)">x3')
     assert "<img" not in app.message.value and "&lt;img" in app.message.value
-    assert app.score.paper_total == 237568  # a failed load leaves the hand as it was
+
+
+def test_builder_shows_no_score_for_a_typed_hand_it_could_not_read():
+    """After a refused typed hand the previous hand's score once stayed under the red message,
+    as if it were the typed hand's: nothing of the old hand stays until a control changes."""
+    app = HandBuilderApp()
+    app.load_text("RDx3 GDx3 WDx3 +EWx3 NWx2 F9")
+    assert app.error.startswith("'F9' is not a flower or season") and "mjs-error" in app.message.value
+    assert app.score is None and app.breakdown.value == "" and app.tiles.value == ""
+    assert "the typed hand could not be read" in app.headline.value and "1,728" not in app.headline.value
+    app.seat.value = "S"  # a control changed: the hand the controls show is scored again
+    assert app.error is None and app.score is not None and app.message.value == ""
 
 
 def test_builder_under_the_minimum_says_why_it_pays_nothing():

@@ -67,12 +67,17 @@ class DoublesApp(App):
         self.compare = tuple(compare)
         self.draw = draw
 
-        def slider(value, low, high, label, part):
-            return classed(widgets.IntSlider(value=value, min=low, max=high, description=label,
+        if hand_points % 2:
+            raise ViewError(f"hand points are always even (20 for mahjong and every other figure even), "
+                            f"not {hand_points}")
+
+        def slider(value, low, high, label, part, step=1):
+            return classed(widgets.IntSlider(value=value, min=low, max=high, step=step, description=label,
                                              continuous_update=False, style={"description_width": "7em"},
                                              layout=widgets.Layout(width="32em", max_width="100%")),
                            f"mjs-doubles-{part}")
-        self.points = slider(hand_points, LEAST_POINTS, 200, "Hand points", "points")
+        # every hand's points are even: a step of 2 leaves a track long enough to reach each one
+        self.points = slider(hand_points, LEAST_POINTS, 200, "Hand points", "points", step=2)
         self.doubles = slider(doubles, 0, 16, "Doubles", "doubles")
         self.minimum = slider(rules.minimum_doubles, 0, 8, "Minimum", "minimum")
         self.result = classed(widgets.HTML(), "mjs-doubles-result")

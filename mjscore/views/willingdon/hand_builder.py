@@ -11,9 +11,10 @@ CSS classes of the parts (for browser tests), ``N`` being 0 to 3:
 
 ================================ ======================================================
 ``mjs-builder``                  the whole app (``.widget``)
+``mjs-builder-tabs``             Tab: the controls, in three tabs (:data:`TABS`)
 ``mjs-builder-setN-tile``        Dropdown: the tile of set N
 ``mjs-builder-setN-kind``        ToggleButtons: pung or kong
-``mjs-builder-setN-exposed``     ToggleButtons: concealed or exposed
+``mjs-builder-setN-exposed``     Checkbox: exposed (else concealed)
 ``mjs-builder-pair-tile``        Dropdown: the pair's tile
 ``mjs-builder-flower``           every flower/season ToggleButton; each also has
                                  ``mjs-builder-flower-F1`` ... ``mjs-builder-flower-S4``
@@ -49,18 +50,30 @@ from ...hands import Hand, HandError, Meld, format_hand, load_hand
 from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from .._app import App, classed
-from .._style import FONT_LARGE, MONO, TEXT
+from .._style import ERROR, FONT, FONT_LARGE, FONT_SMALL, MONO, MUTED, TEXT
 from ..panels import error_html, headline_html, score_html
-from ..tiles import ViewError, flowers_html, hand_html, meld_html
+from ..tiles import ViewError, flowers_html, hand_html, meld_html, seat_words
 
 #: The hand the builder starts with: the Willingdon rule book's 54 points with 5 doubles.
 START = "6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W"
 
 RULE_SETS = {"willingdon": WILLINGDON, "clean-one": CLEAN_HAND_ONE}
+#: The tabs of the controls.
+TABS = ("Sets and pair", "Flowers and seat", "Rules and typing")
+#: The size the tiles are drawn at (small: the hand on one row, beside nothing else).
+SIZE = "sm"
 
-_TILE_OPTIONS = [(f"{INFO[c].name} ({c})", c) for c in SET_TILES]
+#: A tile by its name (its code shows in the hand's short notation, under the breakdown).
+_TILE_OPTIONS = [(INFO[c].name, c) for c in SET_TILES]
 _SEAT_OPTIONS = [(s, s) for s in SEATS]
 _NARROW = {"description_width": "0px"}
+#: The width of a set's column of controls.
+def _column() -> widgets.Layout:
+    return widgets.Layout(width="9em")
+
+
+def _heading(text: str) -> widgets.HTML:
+    return widgets.HTML(f'<b style="{FONT}">{escape(text)}</b>')
 
 
 class HandBuilderApp(App):
@@ -76,20 +89,19 @@ class HandBuilderApp(App):
         if not isinstance(rules, (str, RuleSet)):
             raise ViewError(f"rules must be a RuleSet or one of {', '.join(RULE_SETS)}, not {rules!r}")
         self.sets = []
-        rows = []
+        columns = []
         for i in range(4):
-            tile = classed(widgets.Dropdown(options=_TILE_OPTIONS, layout=widgets.Layout(width="13em")),
-                           f"mjs-builder-set{i}-tile")
+            tile = classed(widgets.Dropdown(options=_TILE_OPTIONS, layout=_column()), f"mjs-builder-set{i}-tile")
             kind = classed(widgets.ToggleButtons(options=[("pung", "pung"), ("kong", "kong")],
-                                                 style={"button_width": "4.5em"}), f"mjs-builder-set{i}-kind")
-            exposed = classed(widgets.ToggleButtons(options=[("concealed", False), ("exposed", True)],
-                                                    style={"button_width": "8em"}), f"mjs-builder-set{i}-exposed")
+                                                 style={"button_width": "4.3em"}), f"mjs-builder-set{i}-kind")
+            exposed = classed(widgets.Checkbox(description="exposed", indent=False, layout=_column(),
+                                               tooltip="on the table (claimed from a discard); else concealed"),
+                              f"mjs-builder-set{i}-exposed")
             self.sets.append({"tile": tile, "kind": kind, "exposed": exposed})
-            rows.append(widgets.HBox([widgets.Label(f"Set {i + 1}", layout=widgets.Layout(width="4em")),
-                                      tile, kind, exposed]))
-        self.pair = classed(widgets.Dropdown(options=_TILE_OPTIONS, layout=widgets.Layout(width="13em")),
-                            "mjs-builder-pair-tile")
-        rows.append(widgets.HBox([widgets.Label("Pair", layout=widgets.Layout(width="4em")), self.pair]))
+            columns.append(widgets.VBox([_heading(f"Set {i + 1}"), tile, kind, exposed]))
+        self.pair = classed(widgets.Dropdown(options=_TILE_OPTIONS, layout=_column()), "mjs-builder-pair-tile")
+        columns.append(widgets.VBox([_heading("Pair"), self.pair]))
+        rows = [widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap", grid_gap="0.3em 0.8em"))]
         self.flowers = {}
         for code in BONUS_TILES:
             b = classed(widgets.ToggleButton(value=False, description=code, tooltip=INFO[code].name,
@@ -137,9 +149,13 @@ class HandBuilderApp(App):
         self.hand: Hand | None = None
         self.score: Score | None = None
         self.error: str | None = None
-        controls = widgets.VBox(rows)
-        self.widget = classed(widgets.VBox([controls, self.tiles, self.hand_text,
-                                            self.message, self.headline, self.breakdown]), "mjs-builder")
+        # The controls in three tabs, so that they, the tiles and the breakdown fit one screen
+        # of a projector together (stacked, they were 1,365 px tall in the classroom view).
+        self.tabs = classed(widgets.Tab(children=[widgets.VBox(rows[:1]), widgets.VBox(rows[1:4]),
+                                                  widgets.VBox(rows[4:])],
+                                        titles=TABS), "mjs-builder-tabs")
+        self.widget = classed(widgets.VBox([self.tabs, self.message, self.tiles, self.headline, self.breakdown,
+                                            self.hand_text]), "mjs-builder")
         self.set_hand(hand)
         self.watch(*self._controls())
         self.load.on_click(self._on_load)
@@ -186,23 +202,24 @@ class HandBuilderApp(App):
             hand = self.build()
         except HandError as e:
             self.hand, self.score, self.error = None, None, str(e)
-            # What the controls show is drawn as it stands, flowers included: only the score waits.
+            # What the controls show is drawn as it stands, flowers included, a set on a tile an
+            # earlier set is already on marked as the one to change: only the score waits.
             flowers = [c for c, b in self.flowers.items() if b.value]
             self.tiles.value = ('<div style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">'
-                                + "".join(meld_html(m) for m in self._melds()) + flowers_html(flowers) + "</div>")
+                                + "".join(_marked(self._melds())) + flowers_html(flowers, size=SIZE) + "</div>")
             self.hand_text.value = ""
             self.show_error(self.message, f"Not a legal hand: {e}")
-            self.headline.value = (f'<div class="mjs-headline mjs-no-hand" role="status" aria-live="polite" '
-                                   f'style="{FONT_LARGE};color:{TEXT}">Score: no hand to score yet</div>')
-            self.breakdown.value = ""
+            self._no_score("none until the hand is legal: change what the red message names")
             return
         s = score(hand, rules)
         self.hand, self.score, self.error = hand, s, None
-        self.tiles.value = hand_html(hand)
-        self.hand_text.value = f'<code style="{MONO};font-size:0.95em">{escape(format_hand(hand))}</code>'
+        self.tiles.value = hand_html(hand, size=SIZE, seat=False)  # (the seat is said under the breakdown)
+        self.hand_text.value = (f'<div style="{FONT};color:{MUTED}">{escape(", ".join(seat_words(hand)))}. In the short '
+                                f'notation: <code style="{MONO};font-size:0.95em;color:{TEXT}">'
+                                f'{escape(format_hand(hand))}</code></div>')
         self.message.value = ""
         self.headline.value = headline_html(s)
-        self.breakdown.value = score_html(s)
+        self.breakdown.value = score_html(s, side_by_side=True)
 
     # ---------------------------------------------------------------- reactions
 
@@ -210,13 +227,22 @@ class HandBuilderApp(App):
         """A refusal, in the panels' style (announced at once to a screen reader)."""
         target.value = error_html(error)
 
+    def _no_score(self, why: str) -> None:
+        self.headline.value = (f'<div class="mjs-headline mjs-no-hand" role="status" aria-live="polite" '
+                               f'style="{FONT_LARGE};color:{TEXT}">Score: {escape(why)}</div>')
+        self.breakdown.value = ""
+
     def _on_load(self, _button=None) -> None:
         text = self.notation.value
         try:
             hand = load_hand(text)
         except HandError as e:
-            self.error = str(e)
-            self.show_error(self.message, f"Could not read {text!r}: {e}")
+            # No score stays on the screen that a learner could take for the typed hand's.
+            self.hand, self.score, self.error = None, None, str(e)
+            self.show_error(self.message, f"Could not read the typed hand: {e}. Correct it and press Load, or "
+                                          f"change any control to score the hand the controls show.")
+            self.tiles.value = self.hand_text.value = ""
+            self._no_score("none: the typed hand could not be read")
             return
         self.set_hand(hand)
 
@@ -227,4 +253,20 @@ class HandBuilderApp(App):
         self._on_load()
 
 
-__all__ = ["HandBuilderApp", "RULE_SETS", "START"]
+def _marked(melds: list[Meld]) -> list[str]:
+    """The sets drawn, each set on a tile an earlier set is already on outlined in red and
+    captioned (two sets on Red Dragon once showed as seven Red Dragons, unexplained)."""
+    names = [f"set {i + 1}" for i in range(len(melds) - 1)] + ["the pair"]
+    out = []
+    for i, m in enumerate(melds):
+        first = next((j for j in range(i) if melds[j].tile == m.tile), None)
+        if first is None:
+            out.append(meld_html(m, size=SIZE))
+            continue
+        note = f"✗ {names[first]} is on {INFO[m.tile].name} too"
+        out.append(f'<div class="mjs-clash" style="outline:2px dashed {ERROR};outline-offset:3px;border-radius:4px">'
+                   f'{meld_html(m, size=SIZE)}<div style="{FONT_SMALL};color:{ERROR};font-weight:700">{escape(note)}</div></div>')
+    return out
+
+
+__all__ = ["HandBuilderApp", "RULE_SETS", "START", "TABS"]

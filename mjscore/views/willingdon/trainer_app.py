@@ -175,10 +175,10 @@ class PracticeApp(App):
         self.notice = classed(widgets.HTML(), "mjs-practice-notice")
         self.number = classed(widgets.HTML(), "mjs-practice-number")
         self.hand = classed(widgets.HTML(), "mjs-practice-hand")
-        self.points = classed(widgets.Text(description="Hand points", placeholder="e.g. 36", style=label,
-                                           layout=widgets.Layout(width="14em")), "mjs-practice-points")
-        self.doubles = classed(widgets.Text(description="Doubles", placeholder="e.g. 3", style=label,
-                                            layout=widgets.Layout(width="14em")), "mjs-practice-doubles")
+        self.points = classed(widgets.Text(description="Hand points", placeholder="type a number", style=label,
+                                           layout=widgets.Layout(width="16em")), "mjs-practice-points")
+        self.doubles = classed(widgets.Text(description="Doubles", placeholder="type a number", style=label,
+                                            layout=widgets.Layout(width="16em")), "mjs-practice-doubles")
         self.check = classed(widgets.Button(description="Check", button_style="primary",
                                             layout=widgets.Layout(width="8em")), "mjs-practice-check")
         self.show = classed(widgets.Button(description="Show me", tooltip="Reveal the answer (counts as a miss)",
@@ -200,7 +200,7 @@ class PracticeApp(App):
         self.link = classed(widgets.HTML(), "mjs-practice-link")
         # (the class mjs-upload-restore shows the label without the count of files chosen, "(0)")
         self.upload = classed(widgets.FileUpload(description="Restore from a file", accept=".jsonl,.json",
-                                                 multiple=False, layout=widgets.Layout(width="16em")),
+                                                 multiple=False, layout=widgets.Layout(width="auto")),
                               "mjs-practice-upload", "mjs-upload-restore")
         session = classed(widgets.VBox(
             [widgets.HBox([self.name, self.reset]), self.confirm, self.bring_back, self.greeting, self.tally,
