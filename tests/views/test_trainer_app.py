@@ -210,17 +210,17 @@ def test_reset_asks_first_and_keeping_changes_nothing(app):
     answer(app, 28, 0)
     before = progress_path().read_bytes()
     app.reset.click()
-    assert app.confirm.layout.display == ""
-    assert "Start again?" in app.confirm.children[0].value and "the 1 hand you played" in app.confirm.children[0].value
+    assert app.confirm.widget.layout.display == ""
+    assert "Start again?" in app.confirm.question.value and "the 1 hand you played" in app.confirm.question.value
     app.keep.click()
-    assert app.confirm.layout.display == "none"
+    assert app.confirm.widget.layout.display == "none"
     assert app.trainer.tally.played == 1 and app.name.value == "Ann"
     assert progress_path().read_bytes() == before
 
 
 def test_reset_with_nothing_to_clear_says_so(app):
     app.reset.click()
-    assert "nothing to clear" in app.confirm.children[0].value and app.clear.layout.display == "none"
+    assert "nothing to clear" in app.confirm.question.value and app.clear.layout.display == "none"
 
 
 def test_reset_clears_everything_and_brings_it_back(app):

@@ -53,7 +53,7 @@ CSS classes of the parts (for browser tests):
 >>> app.trainer.tally.played, app.trainer.tally.right, app.trainer.tally.shown
 (2, 1, 1)
 >>> app.reset.click()                       # Reset asks first
->>> app.trainer.tally.played, app.confirm.layout.display
+>>> app.trainer.tally.played, app.confirm.widget.layout.display
 (2, '')
 >>> app.clear.click()                       # cleared, and kept aside
 >>> app.trainer.tally.played, app.bring_back.description
@@ -74,11 +74,12 @@ import ipywidgets as widgets
 from ...willingdon.trainer import Feedback, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
+from .._controls import AskFirst
 from .._style import ERROR, GOOD, MUTED, count
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
 
-__all__ = ["PracticeApp"]
+__all__ = ["PracticeApp", "review_html", "typed_answer"]
 
 _FONT = "font:15px Verdana,Arial,sans-serif"
 _RAMP = 6
@@ -140,6 +141,42 @@ def where_html(t: Trainer) -> str:
             f'the session: download it before you leave, and upload it next time to carry on.</div>')
 
 
+def typed_answer(mode: str, points: str, doubles: str) -> tuple[int | None, int | None] | str:
+    """The figures typed in the answer boxes, as the trainer takes them (``None`` for a figure the
+    mode does not ask), or what to ask the learner for: a box asked for is empty, or not a whole
+    number. Spaces and thousands separators are forgiven.
+
+    >>> typed_answer("both", " 1,024 ", "3"), typed_answer("points", "40", ""), typed_answer("both", "", "3")
+    ((1024, 3), (40, None), 'Type the hand points first (or press Show me).')
+    """
+    figures = []
+    for text, asked, what in ((points, asks(mode)[0], "hand points"), (doubles, asks(mode)[1], "doubles")):
+        plain = text.strip().replace(",", "").replace(" ", "")
+        if not asked:
+            figures.append(None)
+        elif not plain:
+            return f"Type the {what} first (or press Show me)."
+        elif not plain.isdigit() or not plain.isascii():
+            return f"The {what} are a whole number, 0 or more: {text.strip()!r} is not."
+        else:
+            figures.append(int(plain))
+    return tuple(figures)
+
+
+def review_html(t: Trainer, number: int) -> str:
+    """Played hand ``number`` re-read: the first answer given, the hand, the verdict and the breakdown."""
+    f = t.review(number)
+    if f.shown:
+        said = "you pressed Show me"
+    else:
+        said = "you said " + " and ".join(f"{v:,} {what}" for v, what in ((f.points, "hand points"),
+                                                                        (f.doubles, "doubles")) if v is not None)
+    return (f'<div style="{_FONT};border-top:1px solid #d8d2c2;margin-top:6px;padding-top:4px">'
+            f'<p style="margin:4px 0"><b>Hand {number}</b>, re-read: {escape(said)} '
+            f'(your first answer; re-reading never changes the tally).</p>'
+            f'{hand_html(f.hand, size="sm")}{feedback_html(f)}</div>')
+
+
 class PracticeApp(App):
     """The practice trainer as a widget app (see the module notes for the parts).
 
@@ -161,13 +198,8 @@ class PracticeApp(App):
                                             tooltip="Start again: clears the name, the hands played and the tally "
                                                     "(asks first, and keeps them to bring back)",
                                             layout=widgets.Layout(width="8em")), "mjs-practice-reset")
-        self.question = widgets.HTML()
-        self.clear = classed(widgets.Button(description="Yes, clear them", button_style="danger",
-                                            layout=widgets.Layout(width="auto")), "mjs-practice-clear")
-        self.keep = classed(widgets.Button(description="No, keep them", layout=widgets.Layout(width="auto")),
-                            "mjs-practice-keep")
-        self.confirm = classed(widgets.VBox([self.question, widgets.HBox([self.clear, self.keep])],
-                                            layout=widgets.Layout(display="none")), "mjs-practice-confirm")
+        self.confirm = AskFirst("mjs-practice")  # Reset asks first
+        self.clear, self.keep = self.confirm.yes, self.confirm.no
         self.bring_back = classed(widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none"),
                                                  tooltip="Bring back what Reset cleared (what is here now is kept "
                                                          "aside in its place)"),
@@ -203,7 +235,7 @@ class PracticeApp(App):
                                                  multiple=False, layout=widgets.Layout(width="auto")),
                               "mjs-practice-upload", "mjs-upload-restore")
         session = classed(widgets.VBox(
-            [widgets.HBox([self.name, self.reset]), self.confirm, self.bring_back, self.greeting, self.tally,
+            [widgets.HBox([self.name, self.reset]), self.confirm.widget, self.bring_back, self.greeting, self.tally,
              self.mode, self.where, widgets.HBox([self.download, self.upload, self.link])],
             layout=widgets.Layout(border="1px solid #d8d2c2", padding="6px", margin="0 0 8px 0")),
             "mjs-practice-session")
@@ -221,8 +253,6 @@ class PracticeApp(App):
         self.show.on_click(self._on_show)
         self.next.on_click(self._on_next)
         self.reset.on_click(self._on_reset)
-        self.clear.on_click(self._on_clear)
-        self.keep.on_click(self._on_keep)
         self.bring_back.on_click(self._on_bring_back)
         self.played.observe(self._on_played, "value")
         with self._quietly():
@@ -239,24 +269,8 @@ class PracticeApp(App):
         self.trainer.set_name(change["new"])
         self.refresh()
 
-    def _answer(self) -> tuple[int | None, int | None] | str:
-        """The figures typed, or what to ask for: a box asked for is empty, or not a whole number."""
-        figures = []
-        for box, asked, what in ((self.points, asks(self.trainer.mode)[0], "hand points"),
-                                 (self.doubles, asks(self.trainer.mode)[1], "doubles")):
-            text = box.value.strip().replace(",", "").replace(" ", "")
-            if not asked:
-                figures.append(None)
-            elif not text:
-                return f"Type the {what} first (or press Show me)."
-            elif not text.isdigit() or not text.isascii():
-                return f"The {what} are a whole number, 0 or more: {box.value.strip()!r} is not."
-            else:
-                figures.append(int(text))
-        return tuple(figures)
-
     def _on_check(self, _button=None) -> None:
-        answer = self._answer()
+        answer = typed_answer(self.trainer.mode, self.points.value, self.doubles.value)
         if isinstance(answer, str):  # nothing is recorded: the learner is asked again
             self.feedback.value = error_html(answer)
             return
@@ -288,24 +302,16 @@ class PracticeApp(App):
         t = self.trainer
         n = t.tally.played
         if not n and not t.name:
-            self.question.value = (f'<div style="{_FONT}">There is nothing to clear yet: no name, '
-                                   f'no hands played.</div>')
-            self.clear.layout.display = "none"
-            self.keep.description = "OK"
-        else:
-            who = f" ({escape(t.name)})" if t.name else ""
-            self.question.value = (f'<div role="alert" style="{_FONT}"><b>Start again?</b> This clears your '
-                                   f'name{who}, the {count(n)} hand{"s" * (n != 1)} you played and your tally. '
-                                   f'They are kept, and <i>Bring back</i> restores them.</div>')
-            self.clear.layout.display = ""
-            self.keep.description = "No, keep them"
-        self.confirm.layout.display = ""
+            self.confirm.ask(f'<div style="{_FONT}">There is nothing to clear yet: no name, no hands played.</div>',
+                             None, no="OK")
+            return
+        who = f" ({escape(t.name)})" if t.name else ""
+        self.confirm.ask(f'<div role="alert" style="{_FONT}"><b>Start again?</b> This clears your name{who}, the '
+                         f'{count(n)} hand{"s" * (n != 1)} you played and your tally. They are kept, and '
+                         f'<i>Bring back</i> restores them.</div>', self._clear_all,
+                         yes="Yes, clear them", no="No, keep them")
 
-    def _on_keep(self, _button=None) -> None:
-        self.confirm.layout.display = "none"
-
-    def _on_clear(self, _button=None) -> None:
-        self.confirm.layout.display = "none"
+    def _clear_all(self) -> None:
         self.trainer.reset()
         with self._quietly():
             self.name.value = ""
@@ -359,21 +365,7 @@ class PracticeApp(App):
 
     def show_played(self, number: int | None) -> None:
         """Re-read played hand ``number`` in the review pane (``None`` empties it)."""
-        if number is None:
-            self.review.value = ""
-            return
-        f = self.trainer.review(number)
-        p = f
-        if p.shown:
-            said = "you pressed Show me"
-        else:
-            said = "you said " + " and ".join(f"{v:,} {what}" for v, what in ((p.points, "hand points"),
-                                                                            (p.doubles, "doubles"))
-                                              if v is not None)
-        self.review.value = (f'<div style="{_FONT};border-top:1px solid #d8d2c2;margin-top:6px;padding-top:4px">'
-                             f'<p style="margin:4px 0"><b>Hand {number}</b>, re-read: {escape(said)} '
-                             f'(your first answer; re-reading never changes the tally).</p>'
-                             f'{hand_html(f.hand, size="sm")}{feedback_html(f)}</div>')
+        self.review.value = "" if number is None else review_html(self.trainer, number)
 
     # ---------------------------------------------------------------- drawing
 
