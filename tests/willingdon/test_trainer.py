@@ -249,11 +249,11 @@ def test_the_log_one_record_a_line(path):
     t.check(40, 0)
     rs = records(path)
     assert [r["kind"] for r in rs] == ["start", "name", "answer", "deal", "answer"]
-    assert rs[0] | {"hand": None} == {"kind": "start", "format": "mjscore-practice", "version": 2, "seed": 0,
+    assert rs[0] | {"hand": None} == {"kind": "start", "format": "mjscore-practice", "version": 3, "seed": 0,
                                       "hand": None}
     assert Hand.from_json(rs[0]["hand"]) == RAMP[0] and Hand.from_json(rs[3]["hand"]) == RAMP[1]
     assert rs[4] == {"kind": "answer", "number": 2, "mode": "both", "points": 40, "doubles": 0, "shown": False,
-                     "correct_points": 40, "correct_doubles": 1}
+                     "correct_points": 40, "correct_doubles": 1, "missed": "A pung/kong of dragons"}
 
 
 def test_every_change_is_one_fsynced_append_under_the_lock(path, monkeypatch):

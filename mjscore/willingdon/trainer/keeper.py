@@ -10,8 +10,8 @@ from pathlib import Path
 from ...inputs import LIMITS, read_input
 from ...storage import locked
 from .records import TrainerError
-from .store import (Log, Unreadable, _start, answer_record, carry_over, encode, read_upload, start_record,
-                    why)
+from .store import (Log, Unreadable, answer_record, carry_over, encode, read_upload, start_record, start_state,
+                    summary_record, why)
 
 __all__ = ["Keeper"]
 
@@ -117,7 +117,8 @@ class Keeper:
                     log.catch_up()
                     if log.damaged:
                         log.read()
-                        self.messages.append(log.set_aside_damaged())
+                        if log.damaged:
+                            self.messages.append(log.set_aside_damaged())
                 except FileNotFoundError:  # deleted mid-session: written again from the session
                     log.rewrite(_records_of(self.log.state))
                 except Unreadable as e:  # replaced by something else: kept aside, session goes on
@@ -137,24 +138,24 @@ class Keeper:
     def _in_memory(self, make) -> bool:
         record = make(self.log.state)
         if record is not None:
-            if record["kind"] == "start":
-                self.log.state = _replay([record])
-            else:
-                self.log.state.apply(record)
+            self.log.state.apply(record)
         return record is not None
 
 
 def _replay(records: list[dict]):
     if not records or not isinstance(records[0], dict) or records[0].get("kind") != "start":
         raise Unreadable("it does not begin as an mjscore practice log")
-    state = _start(records[0])
+    state = start_state(records[0])
     for r in records[1:]:
         state.apply(r)
     return state
 
 
 def _records_of(state) -> list[dict]:
-    """The records that rebuild ``state`` (to write a session back after its file was lost)."""
+    """The records that rebuild ``state`` (to write a session back after its file was lost): the
+    trainer's hands as records when all of them are known, and a summary of the whole state."""
+    if not state.complete:
+        return [start_record(state.seed), summary_record(state)]
     first = state.played[0] if state.played and state.played[0].number == 1 else None
     out = [{**start_record(state.seed), **({"hand": first.hand.to_json()} if first else {})}]
     for p in state.played:
@@ -167,4 +168,6 @@ def _records_of(state) -> list[dict]:
         out.append({"kind": "name", "name": state.name})
     if state.mode != "both":
         out.append({"kind": "mode", "mode": state.mode})
+    if state.book.drills or state.book.lessons:
+        out.append(summary_record(state))
     return out
