@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["DRILLS", "LESSONS", "MAX_ITEMS", "Book", "BookError", "Counts", "DrillState", "LessonState"]
+__all__ = ["DRILLS", "LESSONS", "MAX_ITEMS", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
+           "Misreading", "Rule", "drill_record", "lesson_record", "worst_miss"]
 
 #: The drills the log keeps, and what a tally line calls them.
 DRILLS = {"american": "American payments", "tournament": "Tournament points"}
@@ -45,6 +46,68 @@ MAX_TEXT = 300
 
 class BookError(ValueError):
     """A record of a drill or a lesson that does not follow from the ones before it."""
+
+
+# --------------------------------------------------------------------------- what was missed
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule a learner missed: ``title`` is the rule, the same words for every learner who
+    missed it (the teacher's view counts them, from the records' ``missed``); ``detail`` says
+    it of the question at hand."""
+
+    title: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Misreading:
+    """What a learner answers who misreads ``rule``: ``answer``, one figure a field or a player."""
+
+    rule: Rule
+    answer: tuple
+
+
+def worst_miss(misreadings, given, correct) -> Rule | None:
+    """The rule whose misreading explains ``given``: the misreading whose answer is ``given``,
+    else the one that explains most of the wrong figures; None if none explains any.
+
+    >>> m = [Misreading(Rule("The thrower pays double", ""), (75, -25, -25, -25))]
+    >>> worst_miss(m, (75, -25, -25, -25), (100, -25, -50, -25)).title
+    'The thrower pays double'
+    """
+    best, explained = None, 0
+    given, correct = tuple(given), tuple(correct)
+    for m in misreadings:
+        if tuple(m.answer) == given:
+            return m.rule
+        n = sum(g == w != c for g, w, c in zip(given, m.answer, correct))
+        if n > explained:
+            best, explained = m.rule, n
+    return best
+
+
+def drill_record(kind: str, drill: str, **fields) -> dict:
+    """A drill's record (``start``, ``deal``, ``answer``, ``undo``, ``table``), the fields in the
+    order the log writes them.
+
+    >>> drill_record("deal", "american", number=2, item={})
+    {'kind': 'deal', 'drill': 'american', 'number': 2, 'item': {}}
+    """
+    return {"kind": kind, "drill": drill, **fields}
+
+
+def lesson_record(kind: str, lesson: int, **fields) -> dict:
+    """A lesson's record (``answer``, or ``start`` for a new round of questions)."""
+    return {"kind": kind, "lesson": lesson, **fields}
+
+
+def answer_fields(*, number: int, given, correct, missed: Rule | None) -> dict:
+    """The fields of a first answer: ``given`` None for Show me."""
+    right = given is not None and tuple(given) == tuple(correct)
+    return {"number": number, "given": None if given is None else list(given), "shown": given is None,
+            "right": right, "correct": list(correct), "missed": missed.title if missed and not right else None}
 
 
 def _count(v: Any) -> bool:
