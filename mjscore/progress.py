@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["DRILLS", "LESSONS", "MAX_ITEMS", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
+__all__ = ["DRILLS", "LESSONS", "MAX_ITEMS", "Answer", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
            "Misreading", "Rule", "drill_record", "lesson_record", "worst_miss"]
 
 #: The drills the log keeps, and what a tally line calls them.
