@@ -151,8 +151,11 @@ class ClassReport:
         names = [shown(s.shown_name, 30) for s in self.students]
         w = max([len("Student")] + [len(n) for n in names])
         heads = ["Played", "Right", "Shown", "Trainer", "American", "Tournament"] + [f"L{n}" for n in LESSONS]
+        partial = sum(1 for s in self.students if s.damaged)
+        unread = len(self.problems) - partial
         out = [f"{len(self.students)} student{'s' * (len(self.students) != 1)}"
-               + (f"; {len(self.problems)} file{'s' * (len(self.problems) != 1)} not read" if self.problems else ""),
+               + (f"; {unread} file{'s' * (unread != 1)} not read" if unread else "")
+               + (f"; {partial} read in part" if partial else ""),
                "", f"{'Student':<{w}}  " + "  ".join(f"{h:>{max(len(h), 5)}}" for h in heads)]
         for s, name in zip(self.students, names):
             t = s.total

@@ -52,9 +52,7 @@ def misreadings(s: Situation, t: TournamentTable = COMMON) -> list[Misreading]:
     def under(**changes) -> tuple[int, ...]:
         return tournament_answer(s, replace(t, **changes))
 
-    worlds = [Misreading(Rule("A tournament scores points from its table: nobody pays the winner",
-                    "At a tournament each player scores points from the organizer's table; the home "
-                    "payments do not apply."), home_answer(s))]
+    worlds = []
     if s.pays_as == "wall":
         other = "every-player" if t.wall_game_to == "live-hands" else "live-hands"
         if s.dead:
@@ -65,6 +63,9 @@ def misreadings(s: Situation, t: TournamentTable = COMMON) -> list[Misreading]:
         worlds.append(Misreading(Rule("A wall game gives points at a tournament",
                             f"Under the {t.name} a wall game gives {t.wall_game_points} points."), under(wall_game_points=0)))
         return worlds
+    worlds.append(Misreading(Rule("A tournament scores points from its table: nobody pays the winner",
+                                  "At a tournament each player scores points from the organizer's table; the home "
+                                  "payments do not apply."), home_answer(s)))
     if s.pays_as == "self-drawn":
         how = "" if s.how == "self-drawn" else f" ({s.how.replace('-', ' ')} scores as self-drawn)"
         worlds.append(Misreading(Rule("A self-drawn win earns a flat bonus",
