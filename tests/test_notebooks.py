@@ -26,6 +26,9 @@ PLANNED = ("00-start-here", "01-american-who-pays", "02-willingdon-hand-points",
 LESSONS = PLANNED
 
 PRESENT = sorted(NOTEBOOKS.glob("*.ipynb"))
+#: Notebooks kept apart from the numbered course, in subfolders (the teacher's view of a class).
+APART = sorted(p for p in NOTEBOOKS.glob("*/*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+EVERY = PRESENT + APART
 ABSOLUTE = re.compile(r"(?<![\w.:/~-])(?:/(?:home|root|tmp|work|Users|usr|var|opt|private|mnt)/|[A-Za-z]:\\\\)")
 
 
@@ -76,7 +79,7 @@ def test_links_point_to_notebooks_of_the_collection(path):
             f"{path.name} links {name}.ipynb, which is neither in the folder nor planned"
 
 
-@pytest.mark.parametrize("path", PRESENT, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EVERY, ids=lambda p: p.name)
 def test_every_code_cell_is_stored_with_its_outputs(path):
     nb = load(path)
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
@@ -86,7 +89,7 @@ def test_every_code_cell_is_stored_with_its_outputs(path):
     assert any(c.get("outputs") for c in code), f"{path.name}: no stored outputs at all"
 
 
-@pytest.mark.parametrize("path", PRESENT, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EVERY, ids=lambda p: p.name)
 def test_no_errors_no_absolute_paths_no_widget_state(path):
     nb = load(path)
     assert "widgets" not in nb.get("metadata", {}), f"{path.name} stores metadata.widgets"
@@ -121,7 +124,7 @@ def test_pytest_collects_every_notebook(request):
     assert "notebooks" in ini["testpaths"]
     assert "--nbval " in ini["addopts"] + " " and "--nbval-lax" not in ini["addopts"]
     assert PRESENT, "notebooks/ holds no notebook: a glob that matches nothing must not pass"
-    for path in PRESENT:
+    for path in EVERY:
         compared = [c for c in load(path)["cells"] if c["cell_type"] == "code" and text(c).strip()
                     and c.get("execution_count") is not None]
         assert compared, f"nbval would compare nothing in {path.name}"
@@ -131,5 +134,14 @@ def test_pytest_collects_every_notebook(request):
         if where.suffix == ".ipynb":
             collected[where.name] = collected.get(where.name, 0) + 1
     if collected:
-        for path in PRESENT:
+        for path in EVERY:
             assert collected.get(path.name, 0) > 0, f"pytest collects nothing from {path.name}"
+
+
+def test_the_teachers_notebook_is_apart_from_the_course_and_links_back():
+    assert [p.relative_to(NOTEBOOKS).as_posix() for p in APART] == ["teacher/class.ipynb"]
+    nb = load(APART[0])
+    first, last = text(nb["cells"][0]), text(nb["cells"][-1])
+    assert first.startswith("# A teacher's view of the class") and "What you will see" in first
+    assert "(../00-start-here.ipynb)" in first and "(../00-start-here.ipynb)" in last
+    assert "seed" not in markdown(nb).lower()

@@ -186,7 +186,7 @@ def read_class(paths: Iterable[str | os.PathLike]) -> ClassReport:
         try:
             s = read_student(path, as_shown)
         except Unreadable as e:
-            problems.append(f"{as_shown}: not read, {e}")
+            problems.append(f"{as_shown}: not a progress log, so not read ({e})")
             continue
         except OSError as e:
             problems.append(f"{as_shown}: not read ({e.strerror or e})")
