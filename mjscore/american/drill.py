@@ -13,7 +13,7 @@ drawn from its own stream, so the drill can deal situation 500 without the 499 b
 
 >>> s = situation(3)
 >>> print(s.describe())
-Dee wins on a discard thrown by Ann: a 25 hand from Winds and dragons, with no jokers, and she declares it jokerless.
+Dee wins on a discard thrown by Ann: a 25 hand from winds and dragons, with no jokers, and she declares it jokerless.
 >>> home_answer(s)
 (-100, -50, -50, 200)
 >>> print(home_miss(s, (-50, -25, -25, 100)).title)
@@ -30,7 +30,7 @@ from ..progress import Misreading, Rule, worst_miss
 from .home import CATEGORIES, HOME, HOWS, PAYS_AS, HomeRules, home_payments, settle
 
 __all__ = ["BETTOR", "PLAYERS", "RAMP", "DrillError", "Misreading", "Rule", "Situation", "deal", "home_answer",
-           "home_miss", "home_reasons", "misreadings", "situation"]
+           "home_miss", "home_reasons", "misreadings", "section", "situation"]
 
 #: The four at the table, in the order the drill lists them (East, South, West, North).
 PLAYERS = ("Ann", "Bea", "Cat", "Dee")
@@ -45,6 +45,12 @@ class DrillError(ValueError):
 
 
 # --------------------------------------------------------------------------- a situation
+
+
+def section(category: str) -> str:
+    """The card's section as said in a sentence: ``any other section of the card``, ``Quints``."""
+    label = CATEGORIES[category]
+    return label if category in ("singles-and-pairs", "quints") else label[0].lower() + label[1:]
 
 
 @dataclass(frozen=True)
@@ -99,8 +105,7 @@ class Situation:
                    "heavenly-hand": "with a Heavenly Hand (East is dealt a mah jongg)"}[self.how]
             jokers = ("no jokers, and she declares it jokerless" if self.jokerless else
                       "no jokers, but she does not declare it jokerless" if self.no_jokers else "a joker in it")
-            text = (f"{self.winner} wins {how}: a {self.value} hand from {CATEGORIES[self.category]}, "
-                    f"with {jokers}.")
+            text = f"{self.winner} wins {how}: a {self.value} hand from {section(self.category)}, with {jokers}."
         if self.dead:
             text += f" {' and '.join(self.dead)}'s hand is dead."
         if self.bettor:
@@ -310,7 +315,7 @@ def misreadings(s: Situation) -> list[Misreading]:
         return []
     worlds = []
     p = home_payments(s.value, s.how, jokerless=s.jokerless, category=s.category)
-    section = CATEGORIES[s.category]
+    exempt = CATEGORIES[s.category]
     if p.jokerless_double:
         q = home_payments(s.value, s.how, category=s.category)
         worlds.append(Misreading(Rule("The jokerless double doubles every payment again",
@@ -319,8 +324,8 @@ def misreadings(s: Situation) -> list[Misreading]:
                        _world(s, q.thrower_pays, q.other_pays)))
     elif s.jokerless:
         q = home_payments(s.value, s.how, jokerless=True, category=s.category, rules=HomeRules(jokerless_exempt=frozenset()))
-        worlds.append(Misreading(Rule(f"{section} gets no jokerless double",
-                            f"{section} hands are exempt from the jokerless double: they pay as if they had a joker."),
+        worlds.append(Misreading(Rule(f"{exempt} gets no jokerless double",
+                            f"{exempt} hands are exempt from the jokerless double: they pay as if they had a joker."),
                        _world(s, q.thrower_pays, q.other_pays)))
     elif s.no_jokers:
         q = home_payments(s.value, s.how, jokerless=True, category=s.category)

@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from ..american.drill import PLAYERS, Situation, home_answer, home_reasons, misreadings
-from ..american.home import CATEGORIES
+from ..american.drill import PLAYERS, Situation, home_answer, home_reasons, misreadings, section
 from ..american.tournament.drill import misreadings as tournament_misreadings
 from ..american.tournament.drill import tournament_answer, tournament_reasons
 from ..american.tournament.tables import COMMON, EXPOSURE_BANDS, VARIANT
@@ -111,7 +110,7 @@ def _jokerless(number: int, rng: random.Random) -> Question:
         return (-a[i[s.thrower]], -a[i[other]], a[i[s.winner]])
     return Question(
         lesson=1, number=number, title="A jokerless hand from a section of the card",
-        prompt=(f"{s.winner} wins a {s.value} hand from {CATEGORIES[category]} on a discard thrown by {s.thrower}. "
+        prompt=(f"{s.winner} wins a {s.value} hand from {section(category)} on a discard thrown by {s.thrower}. "
                 f"It has no jokers, and she declares it jokerless. What does {s.thrower} pay, what does each of "
                 f"the other two pay, and what does {s.winner} collect?"),
         fields=(Field(f"{s.thrower} pays"), Field("Each of the other two pays"), Field(f"{s.winner} collects")),
@@ -184,7 +183,7 @@ def _flat_bonuses(number: int, rng: random.Random) -> Question:
     return _points_of_all(
         number, s, "A self-drawn jokerless win at a tournament",
         f"At a tournament scored with the common table, {winner} draws her own winning tile: a {value} hand from "
-        f"{CATEGORIES[category]}, jokerless. What does each player score?",
+        f"{section(category)}, jokerless. What does each player score?",
         "Tournament bonuses are flat points added to the card value, not doubles; nobody else pays.",
         Rule("A self-drawn win earns a flat bonus", "The bonuses are added to the card value, not multiplied."))
 

@@ -13,7 +13,7 @@ drill again (the trainer and the other drills keep theirs) and can be taken back
 >>> folder = tempfile.TemporaryDirectory()
 >>> d = Drill("american", pathlib.Path(folder.name) / "practice.jsonl")
 >>> print(d.situation.describe())
-Ann wins on a discard thrown by Cat: a 25 hand from Any other section of the card, with a joker in it.
+Ann wins on a discard thrown by Cat: a 25 hand from any other section of the card, with a joker in it.
 >>> f = d.check(read_amounts("+100 -25 -25 -25", d.situation.players))
 >>> f.right, f.counted, f.missed.title
 (False, True, 'The thrower pays double')

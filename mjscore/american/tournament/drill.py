@@ -5,7 +5,7 @@ player's points, and the one rule a wrong answer most likely missed.
 >>> from ..drill import situation
 >>> s = situation(1, game="tournament")
 >>> print(s.describe())
-Ann wins on a discard thrown by Cat: a 25 hand from Any other section of the card, with a joker in it.
+Ann wins on a discard thrown by Cat: a 25 hand from any other section of the card, with a joker in it.
 >>> tournament_answer(s)
 (25, 0, -10, 0)
 >>> print(tournament_miss(s, (100, -25, -50, -25)).title)
