@@ -165,6 +165,8 @@ def test_the_progress_and_the_class_tables(tmp_path):
     html = progress_html(paths[28])
     assert "Progress of <b>&lt;b&gt;Max&lt;/b&gt;</b>" in html and "Lesson 6: Tournament versus home" in html
     assert "Nothing practised yet" in progress_html(tmp_path / "none.jsonl")
+    Drill("american", tmp_path / "empty.jsonl")  # a log with nothing answered reads the same
+    assert progress_html(tmp_path / "empty.jsonl") == progress_html(tmp_path / "none.jsonl")
     report = read_class([tmp_path / "class"])
     assert "&lt;b&gt;Max" in class_table(report).html and "<b>Max" not in class_table(report).html
     assert len(rules_table(report).frame) == 10 and len(questions_table(report).frame) == 10

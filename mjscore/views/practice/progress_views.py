@@ -51,6 +51,8 @@ def progress_html(path: str | os.PathLike | None = None) -> str:
     try:
         s = read_student(path)
     except (Unreadable, OSError):
+        s = None
+    if s is None or not s.total.played:  # no file yet, or nothing answered: the same words
         return f'<div style="{FONT};color:{MUTED}">Nothing practised yet: your progress will show here.</div>'
     frame = pd.DataFrame([{"": what, "answered": c.played, "right first time": c.right, "shown": c.shown}
                           for what, c in _rows(s)]).set_index("")
