@@ -129,7 +129,7 @@ class QuestionApp(App):
         self.hand.value = hand_html(parse(q.hand), size="sm") if q.hand else ""
         self.boxes = []
         for f in q.fields:
-            style, layout = {"description_width": "initial"}, widgets.Layout(width="auto")
+            style, layout = {"description_width": "initial"}, widgets.Layout(width="30em", max_width="100%")
             if f.choices:
                 box = widgets.ToggleButtons(options=list(f.choices), value=None, description=f.label, style=style)
             else:
