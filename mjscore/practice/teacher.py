@@ -16,13 +16,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..inputs import shown
 from ..progress import DRILLS, LESSONS, Counts
 from ..willingdon.trainer.store import Log, Unreadable
 
-__all__ = ["ClassReport", "Student", "find_logs", "read_class", "read_student"]
+__all__ = ["ClassReport", "Found", "QuestionWrong", "RuleMissed", "Student", "find_logs", "read_class",
+           "read_student"]
 
 #: What the report calls each drill, the Willingdon trainer first.
 DRILL_TITLES = {"willingdon": "Willingdon trainer", **DRILLS}
@@ -89,8 +90,32 @@ def read_student(path: Path, shown_as: str | None = None) -> Student:
                    wrong=wrong, damaged=len(log.damaged))
 
 
-def find_logs(paths: Iterable[str | os.PathLike]) -> tuple[list[tuple[Path, str]], list[str]]:
-    """Every log to read, as (path, the path as shown), and a line for each path that is none."""
+class Found(NamedTuple):
+    """A log to read: where it is, and its path as the teacher gave it (or as found below it)."""
+
+    path: Path
+    shown: str
+
+
+class RuleMissed(NamedTuple):
+    """A rule the class missed: how many times in all, and by how many students."""
+
+    rule: str
+    times: int
+    students: int
+
+
+class QuestionWrong(NamedTuple):
+    """A lesson's question: how many students got it wrong, of how many who answered the lesson."""
+
+    lesson: int
+    question: str
+    students: int
+    answered: int
+
+
+def find_logs(paths: Iterable[str | os.PathLike]) -> tuple[list[Found], list[str]]:
+    """Every log to read, and a line for each path that holds none."""
     found, problems, seen = [], [], set()
     for given in paths:
         path = Path(given)
@@ -98,17 +123,17 @@ def find_logs(paths: Iterable[str | os.PathLike]) -> tuple[list[tuple[Path, str]
             logs = sorted(p for p in path.rglob("*.jsonl") if p.is_file() and ".ipynb_checkpoints" not in p.parts)
             if not logs:
                 problems.append(f"{given}: no progress logs (*.jsonl) in this folder")
-            candidates = [(p, str(p)) for p in logs]
+            candidates = [Found(p, str(p)) for p in logs]
         elif path.exists():
-            candidates = [(path, str(given))]
+            candidates = [Found(path, str(given))]
         else:
             problems.append(f"{given}: no such file or folder")
             continue
-        for p, as_shown in candidates:
-            key = os.path.realpath(p)
+        for f in candidates:
+            key = os.path.realpath(f.path)
             if key not in seen:
                 seen.add(key)
-                found.append((p, as_shown))
+                found.append(f)
     return found, problems
 
 
@@ -119,31 +144,30 @@ class ClassReport:
     students: tuple
     problems: tuple
 
-    def rules_missed(self) -> list[tuple[str, int, int]]:
-        """(rule, times missed, students who missed it), the most missed first."""
+    def rules_missed(self) -> list[RuleMissed]:
+        """Every rule missed, the one most students missed first (then the most times)."""
         times, who = {}, {}
         for s in self.students:
             for rule, n in s.missed.items():
                 times[rule] = times.get(rule, 0) + n
                 who[rule] = who.get(rule, 0) + 1
-        return sorted(((r, times[r], who[r]) for r in times), key=lambda x: (-x[2], -x[1], x[0]))
+        return sorted((RuleMissed(r, times[r], who[r]) for r in times), key=lambda x: (-x.students, -x.times, x.rule))
 
-    def questions_wrong(self) -> list[tuple[int, str, int, int]]:
-        """(lesson, question, students who got it wrong, students who answered it), most first."""
+    def questions_wrong(self) -> list[QuestionWrong]:
+        """Every question got wrong at the first answer, the one most students got wrong first."""
         wrong, answered = {}, {}
         for s in self.students:
             for key in s.wrong:
                 wrong[key] = wrong.get(key, 0) + 1
         for lesson, _ in wrong:
             answered[lesson] = sum(1 for s in self.students if s.lessons[lesson].played)
-        return sorted(((lesson, title, n, answered[lesson]) for (lesson, title), n in wrong.items()),
-                      key=lambda x: (-x[2], x[0], x[1]))
+        return sorted((QuestionWrong(lesson, title, n, answered[lesson]) for (lesson, title), n in wrong.items()),
+                      key=lambda x: (-x.students, x.lesson, x.question))
 
     def to_json(self) -> dict:
         return {"students": [s.to_json() for s in self.students],
-                "rules_missed": [{"rule": r, "times": t, "students": n} for r, t, n in self.rules_missed()],
-                "questions_wrong": [{"lesson": lesson, "question": q, "students": n, "answered": a}
-                                    for lesson, q, n, a in self.questions_wrong()],
+                "rules_missed": [r._asdict() for r in self.rules_missed()],
+                "questions_wrong": [q._asdict() for q in self.questions_wrong()],
                 "unreadable": list(self.problems)}
 
     def text(self) -> str:
@@ -166,11 +190,11 @@ class ClassReport:
         rules = self.rules_missed()[:TOP]
         if rules:
             out += ["", "Rules missed most (students, times):"]
-            out += [f"  {n:>3} {t:>4}  {r}" for r, t, n in rules]
+            out += [f"  {r.students:>3} {r.times:>4}  {r.rule}" for r in rules]
         qs = self.questions_wrong()[:TOP]
         if qs:
             out += ["", "Questions most got wrong (students wrong, of those who answered):"]
-            out += [f"  {n:>3} of {a:<3} lesson {lesson}: {q}" for lesson, q, n, a in qs]
+            out += [f"  {q.students:>3} of {q.answered:<3} lesson {q.lesson}: {q.question}" for q in qs]
         return "\n".join(out)
 
 
@@ -182,17 +206,17 @@ def read_class(paths: Iterable[str | os.PathLike]) -> ClassReport:
     """Read every log in ``paths`` (files, or folders searched for ``*.jsonl``)."""
     found, problems = find_logs(paths)
     students = []
-    for path, as_shown in found:
+    for f in found:
         try:
-            s = read_student(path, as_shown)
+            s = read_student(f.path, f.shown)
         except Unreadable as e:
-            problems.append(f"{as_shown}: not a progress log, so not read ({e})")
+            problems.append(f"{f.shown}: not a progress log, so not read ({e})")
             continue
         except OSError as e:
-            problems.append(f"{as_shown}: not read ({e.strerror or e})")
+            problems.append(f"{f.shown}: not read ({e.strerror or e})")
             continue
         if s.damaged:
-            problems.append(f"{as_shown}: {s.damaged} damaged record{'s' * (s.damaged != 1)} left out; "
+            problems.append(f"{f.shown}: {s.damaged} damaged record{'s' * (s.damaged != 1)} left out; "
                             f"the rest is read")
         students.append(s)
     students.sort(key=lambda s: (s.name.casefold() if s.name else "\uffff", s.file))

@@ -79,16 +79,15 @@ def class_table(report: ClassReport) -> HtmlTable:
 
 def rules_table(report: ClassReport, top: int = 10) -> HtmlTable:
     """The rules missed most: by how many students, and how many times."""
-    frame = pd.DataFrame([{"rule": r, "students": n, "times": t} for r, t, n in report.rules_missed()[:top]],
-                         columns=["rule", "students", "times"])
+    frame = pd.DataFrame([{"rule": r.rule, "students": r.students, "times": r.times}
+                          for r in report.rules_missed()[:top]], columns=["rule", "students", "times"])
     return show(frame, label="the rules missed most")
 
 
 def questions_table(report: ClassReport, top: int = 10) -> HtmlTable:
     """The questions most got wrong: by how many of the students who answered them."""
-    frame = pd.DataFrame([{"lesson": lesson, "question": q, "wrong": n, "answered": a}
-                          for lesson, q, n, a in report.questions_wrong()[:top]],
-                         columns=["lesson", "question", "wrong", "answered"])
+    frame = pd.DataFrame([{"lesson": q.lesson, "question": q.question, "wrong": q.students, "answered": q.answered}
+                          for q in report.questions_wrong()[:top]], columns=["lesson", "question", "wrong", "answered"])
     return show(frame, label="the questions most got wrong")
 
 
