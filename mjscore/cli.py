@@ -129,11 +129,13 @@ _MAX_DEAL = 100_000
 
 
 def _add_deal(sub) -> None:
-    p = sub.add_parser("deal", help="deal Willingdon practice hands as JSON (the six ramp hands first)")
+    p = sub.add_parser("deal", help="deal practice hands as JSON: Willingdon hands (the six ramp hands first), "
+                                    "or the American or tournament drill's situations with their answers")
     p.add_argument("--count", type=_whole("--count", 0, _MAX_DEAL), default=10,
                    help=f"how many hands, 0 to {_MAX_DEAL:,} (default 10)")
     p.add_argument("--seed", type=_whole("--seed", 0, MAX_SEED), default=0,
                    help="seed of the random hands after the warm-up hands (default 0)")
+    _add_game(p, "what to deal")
     p.set_defaults(run=_run_deal)
 
 
@@ -142,8 +144,33 @@ def _run_deal(args) -> None:
 
     if args.count > _MAX_DEAL:
         raise CLIError(f"--count must be {_MAX_DEAL:,} or less, not {args.count:,}")
-    hands = [json.dumps(h.to_json(), ensure_ascii=False) for h in deal(args.count, args.seed)]
-    print("[\n" + ",\n".join(f"  {h}" for h in hands) + "\n]" if hands else "[]")
+    if args.game != "willingdon":
+        from .practice.deal import dealt_json
+
+        items = dealt_json(args.game, args.count, args.seed, table=args.table)
+    else:
+        _no_table(args)
+        items = [h.to_json() for h in deal(args.count, args.seed)]
+    lines = [json.dumps(x, ensure_ascii=False) for x in items]
+    print("[\n" + ",\n".join(f"  {x}" for x in lines) + "\n]" if lines else "[]")
+
+
+#: The games a drill practises: the Willingdon trainer, American payments, tournament points.
+_GAMES = ("willingdon", "american", "tournament")
+
+
+def _add_game(p, what: str) -> None:
+    p.add_argument("--game", default="willingdon", choices=_GAMES, metavar="{" + "|".join(_GAMES) + "}",
+                   help=f"{what}: willingdon (the default), american (who pays what at home) or "
+                        "tournament (each player's points under an organizer's table)")
+    p.add_argument("--table", default=None, metavar="NAME|FILE",
+                   help="--game tournament: a preset (common, variant) or an organizer's table file (.json); "
+                        "default: as last time, else common")
+
+
+def _no_table(args) -> None:
+    if args.table is not None and args.game != "tournament":
+        raise CLIError("--table is for --game tournament")
 
 
 # --------------------------------------------------------------------------- tournament
@@ -251,21 +278,61 @@ _COMMANDS.append(_add_stats)  # mjscore stats (its own line, to keep merges with
 
 
 def _add_practice(sub) -> None:
-    """``mjscore practice``: its options and its code are in mjscore.willingdon.trainer.terminal."""
-    p = sub.add_parser("practice", help="practise scoring Willingdon hands at the terminal")
+    """``mjscore practice``: the Willingdon trainer (mjscore.willingdon.trainer.terminal), or with
+    ``--game american|tournament`` a drill (mjscore.practice.terminal)."""
+    p = sub.add_parser("practice", help="practise at the terminal: scoring Willingdon hands, or with --game "
+                                        "american|tournament who pays what, or each player's points")
     from .willingdon.trainer.terminal import add_arguments
 
     add_arguments(p)
+    _add_game(p, "what to practise")
     p.set_defaults(run=_run_practice)
 
 
 def _run_practice(args) -> None:
-    from .willingdon.trainer.terminal import run
+    _no_table(args)
+    if args.game == "willingdon":
+        from .willingdon.trainer.terminal import run
 
-    run(args)
+        run(args)
+        return
+    if args.mode is not None:
+        raise CLIError("--mode is for the Willingdon trainer (--game willingdon)")
+    from .practice.terminal import run as run_drill
+
+    run_drill(args)
 
 
 _COMMANDS.append(_add_practice)
+
+
+# --------------------------------------------------------------------------- class
+
+
+def _add_class(sub) -> None:
+    """``mjscore class``: the teacher's view of a class's progress logs (mjscore.practice.teacher)."""
+    p = sub.add_parser("class", help="a teacher's view: read the progress logs of a class (files or folders)")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="progress logs (.jsonl), or folders to search for them (every *.jsonl below)")
+    p.add_argument("--json", action="store_true", help="print one JSON object with a students list")
+    p.set_defaults(run=_run_class)
+
+
+def _run_class(args) -> None:
+    from .practice.teacher import read_class
+
+    report = read_class(args.paths)
+    for problem in report.problems:
+        _say(f"mjscore: note: {_one_line(problem)}")
+    if not report.students:
+        raise CLIError("no progress log could be read in " + ", ".join(map(_one_line, args.paths)))
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        print(report.text())
+
+
+_COMMANDS.append(_add_class)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

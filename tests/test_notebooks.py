@@ -26,10 +26,13 @@ PLANNED = ("00-start-here", "01-american-who-pays", "02-willingdon-hand-points",
 LESSONS = PLANNED
 
 PRESENT = sorted(NOTEBOOKS.glob("*.ipynb"))
+#: Notebooks kept apart from the numbered course, in subfolders (the teacher's view of a class).
+APART = sorted(p for p in NOTEBOOKS.glob("*/*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+EVERY = PRESENT + APART
 #: Pages of the course with no code to run: the rule book (written from docs/rules.md by
 #: tools/rule_book.py; tests/test_links.py checks it and the links to it).
 PAGES = {"rule-book.ipynb"}
-RUN = [p for p in PRESENT if p.name not in PAGES]
+RUN = [p for p in EVERY if p.name not in PAGES]
 ABSOLUTE = re.compile(r"(?<![\w.:/~-])(?:/(?:home|root|tmp|work|Users|usr|var|opt|private|mnt)/|[A-Za-z]:\\\\)")
 
 
@@ -90,7 +93,7 @@ def test_every_code_cell_is_stored_with_its_outputs(path):
     assert any(c.get("outputs") for c in code), f"{path.name}: no stored outputs at all"
 
 
-@pytest.mark.parametrize("path", PRESENT, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EVERY, ids=lambda p: p.name)
 def test_no_errors_no_absolute_paths_no_widget_state(path):
     nb = load(path)
     assert "widgets" not in nb.get("metadata", {}), f"{path.name} stores metadata.widgets"
@@ -137,3 +140,12 @@ def test_pytest_collects_every_notebook(request):
     if collected:
         for path in RUN:
             assert collected.get(path.name, 0) > 0, f"pytest collects nothing from {path.name}"
+
+
+def test_the_teachers_notebook_is_apart_from_the_course_and_links_back():
+    assert [p.relative_to(NOTEBOOKS).as_posix() for p in APART] == ["teacher/class.ipynb"]
+    nb = load(APART[0])
+    first, last = text(nb["cells"][0]), text(nb["cells"][-1])
+    assert first.startswith("# A teacher's view of the class") and "What you will see" in first
+    assert "(../00-start-here.ipynb)" in first and "(../00-start-here.ipynb)" in last
+    assert "seed" not in markdown(nb).lower()

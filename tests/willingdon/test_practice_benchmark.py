@@ -15,4 +15,6 @@ def test_the_practice_benchmark_runs_in_quick_mode():
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("per-answer cost of the practice trainer (5 answers")
-    assert [line.split()[0] for line in lines[2:]] == ["0", "20", "100"]
+    assert [line.split()[0] for line in lines[2:5]] == ["0", "20", "100"]
+    assert lines[6].startswith("opening the progress log") and [line.split()[0] for line in lines[8:10]] == ["20", "200"]
+    assert lines[10].startswith("at 200 against 20: trainer ") and lines[10].endswith("(goal: within 2x)")

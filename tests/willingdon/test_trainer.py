@@ -222,6 +222,25 @@ def test_a_reset_keeps_what_it_cleared_and_brings_it_back(path):
     assert (again.name, again.tally.played) == ("", 1)
 
 
+def test_bringing_back_the_trainer_leaves_the_drills_as_they_are(path):
+    """The progress log also keeps the drills: a trainer's Reset never cleared them, so bringing
+    the trainer back must not roll them back to the moment of the Reset either."""
+    from mjscore.practice.drill import Drill
+
+    t = Trainer(path, seed=4)
+    t.set_name("Ann")
+    play(t, 2)
+    d = Drill("american", path)
+    d.show_me()
+    t.reset()
+    d.next()
+    d.check(d.answer())  # a drill answer after the Reset
+    t.bring_back()
+    assert t.tally.played == 2 and t.name == "Ann"
+    again = Drill("american", path)
+    assert (again.tally.played, again.tally.right) == (2, 1)
+
+
 def test_a_reset_of_nothing_keeps_nothing(path):
     t = Trainer(path)
     t.reset()
@@ -293,11 +312,11 @@ def test_the_log_one_record_a_line(path):
     t.check(40, 0)
     rs = records(path)
     assert [r["kind"] for r in rs] == ["start", "name", "answer", "deal", "answer"]
-    assert rs[0] | {"hand": None} == {"kind": "start", "format": "mjscore-practice", "version": 2, "seed": 0,
+    assert rs[0] | {"hand": None} == {"kind": "start", "format": "mjscore-practice", "version": 3, "seed": 0,
                                       "hand": None}
     assert Hand.from_json(rs[0]["hand"]) == RAMP[0] and Hand.from_json(rs[3]["hand"]) == RAMP[1]
     assert rs[4] == {"kind": "answer", "number": 2, "mode": "both", "points": 40, "doubles": 0, "shown": False,
-                     "correct_points": 40, "correct_doubles": 1}
+                     "correct_points": 40, "correct_doubles": 1, "missed": "A pung/kong of dragons"}
 
 
 def test_every_change_is_one_fsynced_append_under_the_lock(path, monkeypatch):

@@ -10,8 +10,8 @@ from pathlib import Path
 from ...inputs import LIMITS, read_input
 from ...storage import atomic_write, locked
 from .records import TrainerError
-from .store import (Log, Unreadable, _start, answer_record, carry_over, encode, read_upload, start_record,
-                    why)
+from .store import (Log, Unreadable, answer_record, carry_over, encode, read_upload, start_record, start_state,
+                    summary_record, why)
 
 __all__ = ["Keeper"]
 
@@ -117,7 +117,8 @@ class Keeper:
                     log.catch_up()
                     if log.damaged:
                         log.read()
-                        self.messages.append(log.set_aside_damaged())
+                        if log.damaged:
+                            self.messages.append(log.set_aside_damaged())
                 except FileNotFoundError:  # deleted mid-session: written again from the session
                     log.rewrite(_records_of(self.log.state))
                 except Unreadable as e:  # replaced by something else: kept aside, session goes on
@@ -167,31 +168,20 @@ class Keeper:
         """Bring back what :meth:`clear` kept aside, keeping what is here now aside in its place
         (so that bringing back is undone the same way). Raises TrainerError if nothing is kept."""
         if not self.saving:
-            records = self._aside_records(self._aside_memory)
-            current, self.log.state = self.log.state, _replay(records)
+            current, self.log.state = self.log.state, _brought_back(self._aside_memory, self.log.state)
             self._keep_aside(aside, current)
             return
         try:
             with locked(self.path):
-                records = self._aside_records(_read_or_none(aside))
                 self.log.catch_up()
                 current = self.log.state
-                self.log.rewrite(records)
+                self.log.rewrite(_records_of(_brought_back(_read_or_none(aside), current)))
                 self._keep_aside(aside, current)
         except OSError as e:
             raise TrainerError(f"the progress could not be brought back ({why(e)})") from None
 
     _aside_memory: bytes | None = None
     _aside_read: tuple = (None, None)  # (the file's identity and time, what it held)
-
-    @staticmethod
-    def _aside_records(data: bytes | None) -> list[dict]:
-        try:
-            records = read_upload(data or b"")
-            _replay(records)
-        except Unreadable:
-            raise TrainerError("there is no cleared progress to bring back") from None
-        return records
 
     def _keep_aside(self, aside: Path, state) -> None:
         """Keep ``state`` at ``aside`` (in memory when nothing is saved here); a session with
@@ -208,11 +198,19 @@ class Keeper:
     def _in_memory(self, make) -> bool:
         record = make(self.log.state)
         if record is not None:
-            if record["kind"] == "start":
-                self.log.state = _replay([record])
-            else:
-                self.log.state.apply(record)
+            self.log.state.apply(record)
         return record is not None
+
+
+def _brought_back(data: bytes | None, current):
+    """The trainer's progress kept aside in ``data``, with the drills and the lessons' answers as
+    they are now (a trainer's Reset never cleared those, so bringing it back leaves them too)."""
+    try:
+        state = _replay(read_upload(data or b""))
+    except Unreadable:
+        raise TrainerError("there is no cleared progress to bring back") from None
+    state.book = current.book
+    return state
 
 
 def _read_or_none(path: Path) -> bytes | None:
@@ -225,14 +223,17 @@ def _read_or_none(path: Path) -> bytes | None:
 def _replay(records: list[dict]):
     if not records or not isinstance(records[0], dict) or records[0].get("kind") != "start":
         raise Unreadable("it does not begin as an mjscore practice log")
-    state = _start(records[0])
+    state = start_state(records[0])
     for r in records[1:]:
         state.apply(r)
     return state
 
 
 def _records_of(state) -> list[dict]:
-    """The records that rebuild ``state`` (to write a session back after its file was lost)."""
+    """The records that rebuild ``state`` (to write a session back after its file was lost): the
+    trainer's hands as records when all of them are known, and a summary of the whole state."""
+    if not state.complete:
+        return [start_record(state.seed), summary_record(state)]
     first = state.played[0] if state.played and state.played[0].number == 1 else None
     out = [{**start_record(state.seed), **({"hand": first.hand.to_json()} if first else {})}]
     for p in state.played:
@@ -245,4 +246,6 @@ def _records_of(state) -> list[dict]:
         out.append({"kind": "name", "name": state.name})
     if state.mode != "both":
         out.append({"kind": "mode", "mode": state.mode})
+    if state.book.drills or state.book.lessons:
+        out.append(summary_record(state))
     return out

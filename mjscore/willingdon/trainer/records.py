@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import inputs
-from ...hands import Hand
+from ...hands import Hand, parse
 from .. import Score
 
 __all__ = ["MAX_NAME", "MODES", "Feedback", "Played", "Tally", "TrainerError", "clean_name", "is_count"]
@@ -44,13 +44,13 @@ class Played:
     """One hand answered: the first answer given (``None`` for a figure not asked, or when
     Show me came first), in the mode it was asked in.
 
-    ``hand`` may be given as its docs/rules.md JSON: it is read when first asked for, so opening a
-    long progress file does not build ten thousand hands that nobody looks at.
+    ``hand`` may be given as its docs/rules.md JSON, or in the short notation: it is read when
+    first asked for, so opening a long progress file does not build hands that nobody looks at.
     """
 
     __slots__ = ("number", "_hand", "points", "doubles", "shown", "correct_points", "correct_doubles", "mode")
 
-    def __init__(self, number: int, hand: Hand | dict, points: int | None, doubles: int | None, shown: bool,
+    def __init__(self, number: int, hand: Hand | dict | str, points: int | None, doubles: int | None, shown: bool,
                  correct_points: int, correct_doubles: int, mode: str = "both") -> None:
         self.number, self._hand, self.points, self.doubles = number, hand, points, doubles
         self.shown, self.correct_points, self.correct_doubles, self.mode = (shown, correct_points,
@@ -59,7 +59,9 @@ class Played:
     @property
     def hand(self) -> Hand:
         """The hand (raises :class:`~mjscore.hands.HandError` if its stored JSON is not a hand)."""
-        if not isinstance(self._hand, Hand):
+        if isinstance(self._hand, str):
+            self._hand = parse(self._hand)
+        elif not isinstance(self._hand, Hand):
             self._hand = Hand.from_json(self._hand)
         return self._hand
 

@@ -53,7 +53,8 @@ from .. import WILLINGDON, RuleSet, score
 from .hints import likely_misses
 from .keeper import Keeper
 from .records import MODES, Feedback, Played, Tally, TrainerError, asks, clean_name, is_count
-from .store import answer_record, start_record
+from .state import answer_record, rule_of_hint
+from .store import start_record
 
 __all__ = ["Cleared", "LEGACY_FILE", "PROGRESS_FILE", "Trainer", "progress_path"]
 
@@ -110,8 +111,9 @@ class Trainer:
 
     @property
     def played(self) -> tuple[Played, ...]:
-        """The hands answered so far, in order (hand 1 first)."""
-        return tuple(self._state.played)
+        """The hands answered so far, in order (hand 1 first). Read from the whole log when the
+        trainer opened it at a summary (:meth:`latest` costs the same at any length)."""
+        return tuple(self._keep.log.history())
 
     def latest(self, count: int) -> tuple[Played, ...]:
         """The last ``count`` hands played (a view costs the same at any length)."""
@@ -228,6 +230,8 @@ class Trainer:
     def review(self, number: int) -> Feedback:
         """Re-read a played hand: its first answer and the breakdown. Never changes the tally."""
         p = self._state.find(number) if isinstance(number, int) and not isinstance(number, bool) else None
+        if p is None and isinstance(number, int) and not self._state.complete:
+            p = next((q for q in self._keep.log.history() if q.number == number), None)
         if p is None:
             last = self._state.played[-1].number if self._state.played else 0
             raise TrainerError(f"there is no played hand {number!r} (hands 1 to {last})")
@@ -288,9 +292,11 @@ class Trainer:
                 return None
             if s.answered:
                 return None  # already answered (here or elsewhere): the first answer stands
+            hints = () if shown else likely_misses(result, hand, points, doubles)
             return answer_record(Played(number=number, hand=hand, points=points, doubles=doubles,
                                         shown=shown, correct_points=result.hand_points,
-                                        correct_doubles=result.doubles, mode=mode))
+                                        correct_doubles=result.doubles, mode=mode),
+                                 missed=rule_of_hint(hints[0]) if hints else None)
         counted = self._change(change)
         if counted:
             return self._feedback(self._state.played[-1], counted=True, note="")

@@ -1,0 +1,324 @@
+"""A drill on the learner's progress log: the American payments drill, or the tournament drill
+under the organizer's table the learner chooses.
+
+A :class:`Drill` deals the situations of :mod:`mjscore.american.drill` one at a time. For each
+the learner gives every player's amount, in the order the drill lists the players (the winner's
+plus, the payers' minus; at a tournament each player's points); the drill marks the first
+answer, says the one rule most likely missed, and keeps its tally in the same progress log as
+the Willingdon trainer (:mod:`mjscore.progress`), with its own tally line. Show me reveals the
+answer and counts as a miss; only the first answer on a situation counts; Reset starts the
+drill again (the trainer and the other drills keep theirs) and can be taken back.
+
+>>> import tempfile, pathlib
+>>> folder = tempfile.TemporaryDirectory()
+>>> d = Drill("american", pathlib.Path(folder.name) / "practice.jsonl")
+>>> print(d.situation.describe())
+Ann wins on a discard thrown by Cat: a 25 hand from any other section of the card, with a joker in it.
+>>> f = d.check(read_amounts("+100 -25 -25 -25", d.situation.players))
+>>> f.right, f.counted, f.missed.title
+(False, True, 'The thrower pays double')
+>>> _ = d.next()
+>>> d.show_me().correct
+(-60, 180, -60, -60)
+>>> print(d.tally)
+0 of 2 right (1 shown)
+>>> folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from ..american.drill import DrillError, Situation, home_answer, home_miss, home_reasons, situation
+from ..american.tournament.drill import tournament_answer, tournament_miss, tournament_reasons
+from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
+from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, drill_record
+from ..willingdon.trainer.keeper import Keeper
+from ..willingdon.trainer.records import TrainerError, clean_name
+from ..willingdon.trainer.session import progress_path
+
+__all__ = ["Drill", "DrillError", "DrillFeedback", "read_amounts"]
+
+_AMOUNT = re.compile(r"^[-+−]?\d{1,9}$")
+
+
+def read_amounts(text: str, players: Sequence[str]) -> tuple[int, ...]:
+    """Each player's amount from ``+100 -50 -25 -25`` (spaces or commas between; a minus may be
+    ``-`` or ``−``; 0 needs no sign), one for each of ``players``. Raises DrillError saying what
+    to type.
+
+    >>> read_amounts("+100, −50 -25 -25", ["Ann", "Bea", "Cat", "Dee"])
+    (100, -50, -25, -25)
+    """
+    words = text.replace(",", " ").split()
+    want = ", ".join(players)
+    if len(words) != len(players):
+        raise DrillError(f"type {len(players)} amounts, one for each of {want} in that order, "
+                         f"such as {' '.join(['+100', '-50', '-25', '-25', '0'][:len(players)])}")
+    out = []
+    for w, p in zip(words, players):
+        if not _AMOUNT.match(w):
+            raise DrillError(f"{p}'s amount must be a whole number such as +100 or -25, not {w[:20]!r}")
+        out.append(int(w.replace("−", "-")))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class DrillFeedback:
+    """What the drill says about one answer (or one Show me). ``counted`` is true only for the
+    first answer on a situation, the one that went into the tally."""
+
+    number: int
+    situation: Situation
+    given: tuple | None
+    correct: tuple
+    shown: bool
+    counted: bool
+    missed: Rule | None
+    reasons: tuple
+    note: str = ""
+
+    @property
+    def right(self) -> bool:
+        return not self.shown and self.given == self.correct
+
+    def summary(self) -> str:
+        """The verdict in plain text: right or not, each amount, the rule missed, the reasons."""
+        s = self.situation
+        lines = [self.note] if self.note else []
+        amounts = ", ".join(f"{p} {_signed(x)}" for p, x in zip(s.players, self.correct))
+        if self.shown:
+            lines.append(f"Shown: {amounts}.")
+        elif self.right:
+            lines.append(f"Right: {amounts}.")
+        else:
+            wrong = [f"{p} {_signed(g)} (it is {_signed(c)})" for p, g, c in zip(s.players, self.given, self.correct)
+                     if g != c]
+            lines.append(f"Not quite: {'; '.join(wrong)}.")
+            if self.missed:
+                lines.append(f"The rule: {self.missed.title}. {self.missed.detail}")
+        return "\n".join(lines + list(self.reasons))
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
+class Drill:
+    """A drill (``american`` or ``tournament``) on the progress log at ``path`` (default: the
+    learner's own, :func:`~mjscore.willingdon.trainer.progress_path`). ``seed`` chooses the
+    situations after the first six for a new log or a Reset; ``table`` (the tournament drill):
+    a preset's name, a table file, or a :class:`~mjscore.american.tournament.TournamentTable`
+    (kept for next time; default: as last time, else the common table)."""
+
+    def __init__(self, game: str = "american", path: str | os.PathLike | None = None, *, seed: int = 0,
+                 table: TournamentTable | str | None = None) -> None:
+        if game not in DRILLS:
+            raise DrillError(f"there is no drill {game!r} (one of {', '.join(DRILLS)})")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise DrillError(f"a seed must be a whole number 0 or more, not {seed!r}")
+        path = Path(path) if path is not None else progress_path()
+        self.path = path.with_suffix(".jsonl") if path.suffix == ".json" else path
+        self.game = game
+        self._seed = seed
+        self._keep = Keeper(self.path, seed)
+        if table is not None:
+            self.set_table(table)
+
+    # ---------------------------------------------------------------- reading the state
+
+    @property
+    def _progress(self):
+        return self._keep.log.state
+
+    @property
+    def state(self) -> DrillState:
+        return self._progress.book.drill(self.game, self._progress.seed)
+
+    @property
+    def name(self) -> str:
+        return self._progress.name
+
+    @property
+    def title(self) -> str:
+        """What the tally line calls this drill."""
+        return DRILLS[self.game]
+
+    @property
+    def tally(self) -> Counts:
+        return self.state.counts
+
+    @property
+    def number(self) -> int:
+        """The number of the situation on the table, 1 for the first."""
+        return self.state.number
+
+    @property
+    def situation(self) -> Situation:
+        st = self.state
+        if st.item is not None:
+            try:
+                s = Situation.from_json(st.item)
+                if s.number == st.number and (self.game == "american" or not s.bettor):
+                    return s
+            except DrillError:
+                pass  # a damaged situation is dealt again
+        return situation(st.number, st.seed, game=self.game)
+
+    @property
+    def answered(self) -> bool:
+        return self.state.answered
+
+    @property
+    def table(self) -> TournamentTable:
+        """The organizer's table the tournament drill scores with."""
+        data = self.state.table
+        if data is not None:
+            try:
+                return table_from_json(data)
+            except TournamentError:
+                pass
+        return COMMON
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a Reset can be taken back."""
+        return self.state.kept is not None
+
+    @property
+    def saving(self) -> bool:
+        return self._keep.saving
+
+    @property
+    def messages(self) -> list[str]:
+        return self._keep.messages
+
+    def take_messages(self) -> list[str]:
+        out = list(self.messages)
+        self.messages.clear()
+        return out
+
+    def answer(self, s: Situation | None = None) -> tuple[int, ...]:
+        """The right amounts for ``s`` (default: the situation on the table)."""
+        s = s or self.situation
+        return home_answer(s) if self.game == "american" else tournament_answer(s, self.table)
+
+    def reasons(self, s: Situation | None = None) -> tuple[str, ...]:
+        s = s or self.situation
+        return home_reasons(s) if self.game == "american" else tournament_reasons(s, self.table)
+
+    def to_json(self) -> dict:
+        """The tally as one JSON object (the last line of ``mjscore practice --json``)."""
+        t = self.tally
+        return {"name": self.name, "drill": self.game, "played": t.played, "right": t.right, "shown": t.shown,
+                "missed": dict(sorted(self.state.missed.items(), key=lambda kv: (-kv[1], kv[0])))}
+
+    # ---------------------------------------------------------------- playing
+
+    def check(self, amounts: Sequence[int]) -> DrillFeedback:
+        """Mark an answer (each player's amount, in order) for the situation on the table."""
+        s = self.situation
+        amounts = tuple(amounts)
+        if len(amounts) != len(s.players) or any(isinstance(x, bool) or not isinstance(x, int) for x in amounts):
+            raise DrillError(f"give {len(s.players)} whole numbers, one for each of {', '.join(s.players)}")
+        return self._answer(s, amounts)
+
+    def show_me(self) -> DrillFeedback:
+        """Reveal the answer; on an unanswered situation it counts as a miss."""
+        return self._answer(self.situation, None)
+
+    def last_feedback(self) -> DrillFeedback | None:
+        """The first answer on the situation on the table, once answered (after a restart too)."""
+        st, s = self.state, self.situation
+        if not st.answered or st.last is None:
+            return None
+        a = st.last
+        return DrillFeedback(number=st.number, situation=s, given=a.given, correct=a.correct, shown=a.shown,
+                             counted=False, missed=self._miss(s, a.given), reasons=self.reasons(s))
+
+    def next(self) -> Situation:
+        """Move on to the next situation, once this one is answered (or shown)."""
+        number, refused = self.number, []
+
+        def change(p):
+            st = p.book.drill(self.game, p.seed)
+            if st.number != number:
+                return None  # another window moved on or reset: follow it
+            if not st.answered:
+                refused.append(f"answer situation {number} first, or press Show me")
+                return None
+            item = situation(number + 1, st.seed, game=self.game).to_json()
+            return drill_record("deal", self.game, number=number + 1, item=item)
+        self._keep.change(change)
+        if refused:
+            raise DrillError(refused[0])
+        return self.situation
+
+    def reset(self) -> None:
+        """Start the drill again at situation 1 (its tally too); :meth:`undo_reset` takes it back."""
+        self._keep.change(lambda p: drill_record("start", self.game, seed=self._seed,
+                                                 item=situation(1, self._seed, game=self.game).to_json()))
+
+    def undo_reset(self) -> None:
+        """Bring back what the last Reset cleared."""
+        if not self._keep.change(lambda p: drill_record("undo", self.game)
+                                 if p.book.drill(self.game, p.seed).kept is not None else None):
+            raise DrillError("there is no Reset to take back")
+
+    def set_table(self, table: TournamentTable | str) -> None:
+        """Score the tournament drill with ``table`` (a preset's name, a file, or a table)."""
+        if self.game != "tournament":
+            raise DrillError("only the tournament drill scores with an organizer's table")
+        t = table if isinstance(table, TournamentTable) else get_table(table)
+        data = t.to_json()
+        self._keep.change(lambda p: None if p.book.drill(self.game, p.seed).table == data else
+                          drill_record("table", self.game, table=data))
+
+    def set_name(self, name: str) -> None:
+        """The learner's name, kept with the progress (the same for the trainer and every drill)."""
+        try:
+            kept = clean_name(name, TrainerError) if isinstance(name, str) else None
+        except TrainerError as e:
+            raise DrillError(str(e)) from None
+        if kept is None:
+            raise DrillError(f"a name is text, not {type(name).__name__}")
+        self._keep.change(lambda p: {"kind": "name", "name": kept} if p.name != kept else None)
+
+    def reload(self) -> None:
+        """Read what other windows saved since (only what is new)."""
+        self._keep.change(lambda p: None)
+
+    # ---------------------------------------------------------------- inside
+
+    def _miss(self, s: Situation, given: tuple | None) -> Rule | None:
+        if given is None:
+            return None
+        return home_miss(s, given) if self.game == "american" else tournament_miss(s, given, self.table)
+
+    def _answer(self, s: Situation, given: tuple | None) -> DrillFeedback:
+        number, correct = self.number, self.answer(s)
+        missed = self._miss(s, given)
+        answered_here, note = self.answered, []
+
+        def change(p):
+            st = p.book.drill(self.game, p.seed)
+            if st.number != number:
+                note.append(f"Situation {number} is no longer on the table (another window moved on, or "
+                            f"reset the drill), so this is not counted.")
+                return None
+            if st.answered:
+                return None  # the first answer stands
+            return drill_record("answer", self.game,
+                                **answer_fields(number=number, given=given, correct=correct, missed=missed))
+        counted = self._keep.change(change)
+        if not counted and not note:
+            note.append("This situation was answered first in another window: that answer stands, and this one "
+                        "is not counted." if not answered_here else
+                        "Your first answer on this situation stands: " +
+                        ("showing the answer changes nothing." if given is None else "this one is not counted."))
+        return DrillFeedback(number=number, situation=s, given=given, correct=correct, shown=given is None,
+                             counted=counted, missed=missed, reasons=self.reasons(s), note=note[0] if note else "")

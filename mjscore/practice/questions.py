@@ -1,0 +1,169 @@
+"""A lesson's "Your turn" questions on the learner's progress log.
+
+:class:`LessonQuestions` asks the questions of :mod:`mjscore.lessons` for one lesson, marks an
+answer, gives the hint and the Show me, and records the first answer on each question in the
+progress log with its lesson (:mod:`mjscore.progress`): only the first answer counts, Show me
+counts as a miss, and a restart shows what was answered. New questions (:meth:`more`) start
+a new round; the tally of every round is kept.
+
+>>> import tempfile, pathlib
+>>> folder = tempfile.TemporaryDirectory()
+>>> lesson = LessonQuestions(3, pathlib.Path(folder.name) / "practice.jsonl")
+>>> print(lesson.question(1).prompt)
+A hand has 54 hand points and 5 doubles. What is its paper total, and what does it score?
+>>> f = lesson.check(1, lesson.read(1, ["1,728", "1728"]))
+>>> f.right, f.counted
+(True, True)
+>>> f = lesson.check(2, lesson.read(2, ["368", "368"]))
+>>> f.right, f.missed.title
+(False, 'Under three doubles a hand pays nothing')
+>>> print(lesson.tally)
+1 of 2 right (0 shown)
+>>> folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from ..lessons import COUNT, TITLES, LessonError, Question, mark, question, read_answer
+from ..progress import Answer, Counts, LessonState, Rule, answer_fields, lesson_record
+from ..willingdon.trainer.keeper import Keeper
+from ..willingdon.trainer.session import progress_path
+
+__all__ = ["LessonQuestions", "QuestionFeedback"]
+
+
+@dataclass(frozen=True)
+class QuestionFeedback:
+    """What is said about one answer (or one Show me): ``counted`` only for the first answer
+    on a question, the one in the tally; ``fields_right`` one mark a field (empty for Show me)."""
+
+    question: Question
+    given: tuple | None
+    fields_right: tuple
+    missed: Rule | None
+    counted: bool
+    note: str = ""
+
+    @property
+    def shown(self) -> bool:
+        return self.given is None
+
+    @property
+    def right(self) -> bool:
+        return not self.shown and all(self.fields_right)
+
+
+class LessonQuestions:
+    """The questions of ``lesson`` (1 to 6) on the progress log at ``path`` (default: the
+    learner's own); ``seed`` makes the questions of a new log (a saved log keeps its own)."""
+
+    def __init__(self, lesson: int, path: str | os.PathLike | None = None, *, seed: int = 0) -> None:
+        if lesson not in COUNT or isinstance(lesson, bool):
+            raise LessonError(f"lessons 1 to 6 have questions, not {lesson!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise LessonError(f"a seed must be a whole number 0 or more, not {seed!r}")
+        path = Path(path) if path is not None else progress_path()
+        self.path = path.with_suffix(".jsonl") if path.suffix == ".json" else path
+        self.lesson = lesson
+        self._keep = Keeper(self.path, seed)
+
+    @property
+    def title(self) -> str:
+        return f"Lesson {self.lesson}: {TITLES[self.lesson]}"
+
+    @property
+    def state(self) -> LessonState:
+        return self._keep.log.state.book.lesson(self.lesson)
+
+    @property
+    def seed(self) -> int:
+        return self._keep.log.state.seed
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def tally(self) -> Counts:
+        return self.state.counts
+
+    @property
+    def count(self) -> int:
+        """How many questions a round asks."""
+        return COUNT[self.lesson]
+
+    @property
+    def saving(self) -> bool:
+        return self._keep.saving
+
+    def take_messages(self) -> list[str]:
+        out = list(self._keep.messages)
+        self._keep.messages.clear()
+        return out
+
+    def question(self, number: int) -> Question:
+        """Question ``number`` of this round."""
+        return question(self.lesson, number, self.seed, self.round)
+
+    def questions(self) -> tuple[Question, ...]:
+        return tuple(self.question(n) for n in range(1, self.count + 1))
+
+    def first_answer(self, number: int) -> Answer | None:
+        """The first answer recorded on question ``number`` of this round (None: not yet)."""
+        return self.state.answers.get(number)
+
+    @property
+    def finished(self) -> bool:
+        """Every question of this round answered (or shown)."""
+        return len(self.state.answers) >= self.count
+
+    def read(self, number: int, texts: Sequence[str | None]) -> tuple:
+        """The answer typed for question ``number`` (raises LessonError naming an empty box)."""
+        return read_answer(self.question(number), texts)
+
+    def hint(self, number: int) -> str:
+        """Where to look, before answering (never the answer; it is not recorded)."""
+        return self.question(number).hint
+
+    def check(self, number: int, given: Sequence) -> QuestionFeedback:
+        """Mark ``given`` (as :meth:`read` gives it); the first answer on a question is recorded."""
+        q = self.question(number)
+        m = mark(q, given)
+        return self._record(q, tuple(given), m.fields_right, m.missed)
+
+    def show_me(self, number: int) -> QuestionFeedback:
+        """The answer; on a question not yet answered it counts as a miss."""
+        return self._record(self.question(number), None, (), None)
+
+    def more(self) -> None:
+        """New questions: the next round (the tally of the rounds before is kept)."""
+        now = self.round
+        self._keep.change(lambda p: lesson_record("start", self.lesson, round=now + 1)
+                          if p.book.lesson(self.lesson).round == now else None)
+
+    def reload(self) -> None:
+        self._keep.change(lambda p: None)
+
+    def _record(self, q: Question, given: tuple | None, rights: tuple, missed: Rule | None) -> QuestionFeedback:
+        round_, note = self.round, []
+
+        def change(p):
+            st = p.book.lesson(self.lesson)
+            if st.round != round_:
+                note.append("These questions were replaced by new ones in another window: not counted.")
+                return None
+            if q.number in st.answers:
+                return None
+            return lesson_record("answer", self.lesson, round=round_, question=q.title,
+                                 **answer_fields(number=q.number, given=given, correct=q.answer, missed=missed))
+        counted = self._keep.change(change)
+        if not counted and not note:
+            note.append("Your first answer on this question stands: " +
+                        ("showing the answer changes nothing." if given is None else "this one is not counted."))
+        return QuestionFeedback(question=q, given=given, fields_right=rights, missed=missed, counted=counted,
+                                note=note[0] if note else "")

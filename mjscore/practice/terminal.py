@@ -1,0 +1,98 @@
+"""``mjscore practice --game american`` (or ``--game tournament``): a drill at a terminal, on the
+same progress log as the notebooks.
+
+It lists the players of each situation with their part in it, reads each one's amount in that
+order (``+100 -50 -25 -25``: the winner's plus, the payers' minus; at a tournament each
+player's points), or ``show``, or ``quit``; says right or not, the one rule most likely missed
+and how the answer comes about; and deals the next. On a pipe it prints no prompts, so answers
+can be fed from a file; at the end it prints the tally line (``--json``: as one JSON line, last).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TextIO
+
+from .drill import Drill, DrillError, DrillFeedback, read_amounts
+
+__all__ = ["run"]
+
+#: The longest line read as an answer (a longer one is refused).
+_LONGEST = 1000
+
+
+def _players(d: Drill) -> str:
+    s = d.situation
+    return ", ".join(f"{p} ({s.role(p)})" if s.role(p) else p for p in s.players)
+
+
+def _show(d: Drill, out: TextIO) -> None:
+    s = d.situation
+    print(f"\nSituation {d.number}\n  {s.describe()}", file=out)
+    if d.game == "tournament" and s.pays_as != "wall":
+        print(f"  The winner showed {s.exposures} exposure{'s' * (s.exposures != 1)}. "
+              f"Table: {d.table.name}.", file=out)
+    print(f"  Players, in order: {_players(d)}", file=out)
+
+
+def _say(f: DrillFeedback, out: TextIO) -> None:
+    print(f.summary(), file=out)
+
+
+def _tally_line(d: Drill) -> str:
+    t = d.tally
+    return f"{d.title}: {t.right} of {t.played} right ({t.shown} shown)" if t.played else \
+        f"{d.title}: nothing played yet."
+
+
+def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None) -> None:
+    """Play until the input ends or says ``quit`` (``args``: ``game``, ``name``, ``table``, ``json``)."""
+    stdin, out = stdin or sys.stdin, out or sys.stdout
+    d = Drill(args.game, path, table=getattr(args, "table", None))
+    if args.name is not None:
+        d.set_name(args.name)
+    interactive = stdin.isatty()
+    for m in d.take_messages():
+        print(f"Note: {m}", file=out)
+    who = f" as {d.name}" if d.name else ""
+    what = "each player's points" if d.game == "tournament" else "who pays what"
+    print(f"Practising {what}{who}. {_tally_line(d)}", file=out)
+    sign = "each player's points, plus or minus" if d.game == "tournament" else \
+        "each player's amount, the winner's plus and the payers' minus"
+    print(f"For each situation type {sign}, in the order listed (such as +100 -50 -25 -25), "
+          f"or show, or quit.", file=out)
+    while True:
+        if d.answered:
+            d.next()
+        _show(d, out)
+        while True:
+            if interactive:
+                print("> ", end="", file=out, flush=True)
+            line = stdin.readline(_LONGEST)
+            if len(line) == _LONGEST and not line.endswith("\n"):
+                while (rest := stdin.readline(_LONGEST)) and not rest.endswith("\n"):
+                    pass
+                print(f"(an answer is a few amounts, not {_LONGEST:,} characters)", file=out)
+                continue
+            word = line.strip().lower()
+            if not line or word in ("quit", "q", "exit"):
+                _finish(d, args, out)
+                return
+            try:
+                f = d.show_me() if word == "show" else d.check(read_amounts(word, d.situation.players))
+            except DrillError as e:
+                print(f"({e})", file=out)
+                continue
+            _say(f, out)
+            for m in d.take_messages():
+                print(f"Note: {m}", file=out)
+            break
+
+
+def _finish(d: Drill, args, out: TextIO) -> None:
+    print("\n" + _tally_line(d), file=out)
+    if not d.saving:
+        print("(This session could not be saved.)", file=out)
+    if args.json:
+        print(json.dumps(d.to_json(), ensure_ascii=False), file=out)

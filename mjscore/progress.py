@@ -1,0 +1,400 @@
+"""What a learner has practised besides the Willingdon trainer, as the progress log keeps it: the
+American payments drill, the tournament drill, and the "Your turn" questions of lessons 1 to 6.
+
+The progress log (:mod:`mjscore.willingdon.trainer.store`) is one file of JSON records, one a line.
+The records of this module carry ``"drill"`` (``american`` or ``tournament``) or ``"lesson"``
+(1 to 6), so one log holds everything a learner practised, each with its own tally line::
+
+    {"kind": "start", "drill": "american", "seed": 0, "item": {...}}       a drill begun again (Reset)
+    {"kind": "answer", "drill": "american", "number": 1, "given": [100, -50, -25, -25],
+     "shown": false, "right": true, "correct": [100, -50, -25, -25], "missed": null}
+    {"kind": "deal", "drill": "american", "number": 2, "item": {...}}      the next situation
+    {"kind": "undo", "drill": "american"}                                   the last Reset taken back
+    {"kind": "table", "drill": "tournament", "table": {...}}                the organizer's table chosen
+    {"kind": "answer", "lesson": 1, "round": 1, "number": 2, "question": "A self-drawn hand",
+     "given": [50, 150], "shown": false, "right": true, "correct": [50, 150], "missed": null}
+    {"kind": "start", "lesson": 1, "round": 2}                               new questions for a lesson
+
+``given`` is the learner's first answer (``null`` when Show me came first), ``correct`` the
+answer as the engine worked it out then, ``missed`` the one rule the learner most likely missed
+(a short sentence, the same for every learner who missed it: the teacher's view counts them).
+A drill's situation (``item``) is stored when it is dealt, so a restart shows the same one.
+
+:class:`Book` is the state all these records build; it is written whole into the log's summary
+records (:meth:`Book.to_json`), so a reader can start from the last summary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+__all__ = ["DRILLS", "LESSONS", "MAX_ITEMS", "Answer", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
+           "Misreading", "Rule", "drill_record", "lesson_record", "worst_miss"]
+
+#: The drills the log keeps, and what a tally line calls them.
+DRILLS = {"american": "American payments", "tournament": "Tournament points"}
+#: The lessons that end with questions.
+LESSONS = (1, 2, 3, 4, 5, 6)
+#: The most figures one answer may hold (five players, or a question's fields).
+MAX_ITEMS = 8
+#: The largest figure an answer may hold (a card value is at most 100,000; Willingdon scores grow).
+MAX_FIGURE = 10**15
+#: The longest text a record may carry (a question's title, a rule missed, a choice).
+MAX_TEXT = 300
+
+
+class BookError(ValueError):
+    """A record of a drill or a lesson that does not follow from the ones before it."""
+
+
+# --------------------------------------------------------------------------- what was missed
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule a learner missed: ``title`` is the rule, the same words for every learner who
+    missed it (the teacher's view counts them, from the records' ``missed``); ``detail`` says
+    it of the question at hand."""
+
+    title: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Misreading:
+    """What a learner answers who misreads ``rule``: ``answer``, one figure a field or a player."""
+
+    rule: Rule
+    answer: tuple
+
+
+def worst_miss(misreadings, given, correct) -> Rule | None:
+    """The rule whose misreading explains ``given``: the misreading whose answer is ``given``,
+    else the one that explains most of the wrong figures; None if none explains any.
+
+    >>> m = [Misreading(Rule("The thrower pays double", ""), (75, -25, -25, -25))]
+    >>> worst_miss(m, (75, -25, -25, -25), (100, -25, -50, -25)).title
+    'The thrower pays double'
+    """
+    best, explained = None, 0
+    given, correct = tuple(given), tuple(correct)
+    for m in misreadings:
+        if tuple(m.answer) == given:
+            return m.rule
+        n = sum(g == w != c for g, w, c in zip(given, m.answer, correct))
+        if n > explained:
+            best, explained = m.rule, n
+    return best
+
+
+def drill_record(kind: str, drill: str, **fields) -> dict:
+    """A drill's record (``start``, ``deal``, ``answer``, ``undo``, ``table``), the fields in the
+    order the log writes them.
+
+    >>> drill_record("deal", "american", number=2, item={})
+    {'kind': 'deal', 'drill': 'american', 'number': 2, 'item': {}}
+    """
+    return {"kind": kind, "drill": drill, **fields}
+
+
+def lesson_record(kind: str, lesson: int, **fields) -> dict:
+    """A lesson's record (``answer``, or ``start`` for a new round of questions)."""
+    return {"kind": kind, "lesson": lesson, **fields}
+
+
+def answer_fields(*, number: int, given, correct, missed: Rule | None) -> dict:
+    """The fields of a first answer: ``given`` None for Show me."""
+    right = given is not None and tuple(given) == tuple(correct)
+    return {"number": number, "given": None if given is None else list(given), "shown": given is None,
+            "right": right, "correct": list(correct), "missed": missed.title if missed and not right else None}
+
+
+def _count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+@dataclass(frozen=True)
+class Counts:
+    """One tally line: how many answered, right at the first answer, and shown (Show me)."""
+
+    played: int = 0
+    right: int = 0
+    shown: int = 0
+
+    @property
+    def missed(self) -> int:
+        return self.played - self.right
+
+    def plus(self, *, right: bool, shown: bool) -> "Counts":
+        return Counts(self.played + 1, self.right + right, self.shown + shown)
+
+    def __add__(self, other: "Counts") -> "Counts":
+        return Counts(self.played + other.played, self.right + other.right, self.shown + other.shown)
+
+    def to_json(self) -> dict:
+        return {"played": self.played, "right": self.right, "shown": self.shown}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Counts":
+        if not isinstance(data, dict) or not all(_count(data.get(k)) for k in ("played", "right", "shown")):
+            raise BookError("a tally is three whole numbers: played, right and shown")
+        c = cls(data["played"], data["right"], data["shown"])
+        if c.right + c.shown > c.played:
+            raise BookError("a tally has more right and shown than played")
+        return c
+
+    def __str__(self) -> str:
+        return f"{self.right} of {self.played} right ({self.shown} shown)"
+
+
+def _text(v: Any, what: str) -> str:
+    if not isinstance(v, str) or len(v) > MAX_TEXT:
+        raise BookError(f"{what} is not a short text")
+    return v
+
+
+def _figures(v: Any, what: str, *, empty: bool = False) -> tuple | None:
+    """A list of figures (whole numbers or short texts), or None where ``empty`` allows it."""
+    if v is None and empty:
+        return None
+    if not isinstance(v, list) or not 1 <= len(v) <= MAX_ITEMS:
+        raise BookError(f"{what} is not a list of 1 to {MAX_ITEMS} figures")
+    for x in v:
+        if isinstance(x, bool) or not (isinstance(x, int) and abs(x) <= MAX_FIGURE
+                                       or isinstance(x, str) and len(x) <= MAX_TEXT):
+            raise BookError(f"{what} holds {x!r}, which is neither a whole number nor a choice")
+    return tuple(v)
+
+
+def _tally_of(counter: Any, what: str) -> dict[str, int]:
+    if not isinstance(counter, dict) or not all(isinstance(k, str) and len(k) <= MAX_TEXT and _count(n)
+                                                for k, n in counter.items()):
+        raise BookError(f"{what} is not a count by rule")
+    return dict(counter)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One first answer, as recorded: ``given`` is None when Show me came first."""
+
+    number: int
+    given: tuple | None
+    shown: bool
+    right: bool
+    correct: tuple
+    missed: str | None = None
+    question: str = ""
+
+    @classmethod
+    def from_record(cls, r: dict) -> "Answer":
+        shown, right = r.get("shown"), r.get("right")
+        if not isinstance(shown, bool) or not isinstance(right, bool) or (shown and right):
+            raise BookError("'shown' and 'right' must be true or false, and not both")
+        given = _figures(r.get("given"), "the answer given", empty=True)
+        if (given is None) != shown:
+            raise BookError("an answer holds figures unless Show me came first")
+        missed = r.get("missed")
+        return cls(number=r["number"], given=given, shown=shown, right=right,
+                   correct=_figures(r.get("correct"), "the right answer"),
+                   missed=None if missed is None else _text(missed, "the rule missed"),
+                   question=_text(r.get("question", ""), "the question"))
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "given": None if self.given is None else list(self.given),
+                "shown": self.shown, "right": self.right, "correct": list(self.correct),
+                "missed": self.missed, "question": self.question}
+
+
+def _missed_plus(missed: dict[str, int], a: Answer) -> dict[str, int]:
+    if a.missed is None or a.right:
+        return missed
+    return {**missed, a.missed: missed.get(a.missed, 0) + 1}
+
+
+@dataclass(frozen=True)
+class DrillState:
+    """One drill: the situation on the table (``item``: its JSON, None until first dealt, when the
+    drill makes situation ``number`` from ``seed``), whether it is answered, the tally, the rules
+    missed (rule -> times), the last answer, the organizer's table (the tournament drill), and the
+    state a Reset put aside (``kept``), for its undo."""
+
+    seed: int
+    number: int = 1
+    item: dict | None = None
+    answered: bool = False
+    counts: Counts = Counts()
+    missed: dict = field(default_factory=dict)
+    last: Answer | None = None
+    table: dict | None = None
+    kept: "DrillState | None" = None
+
+    def apply(self, r: dict) -> "DrillState":
+        kind = r.get("kind")
+        if kind == "start":
+            if not _count(r.get("seed")):
+                raise BookError("a drill's seed is not a whole number")
+            return DrillState(seed=r["seed"], item=_item(r.get("item"), empty=True), table=self.table,
+                              kept=replace(self, kept=None))
+        if kind == "undo":
+            if self.kept is None:
+                raise BookError("there is no Reset to take back")
+            return replace(self.kept, table=self.table)
+        if kind == "table":
+            if not isinstance(r.get("table"), dict):
+                raise BookError("a table is a JSON object")
+            return replace(self, table=r["table"])
+        number = r.get("number")
+        if kind == "deal":
+            if not _count(number) or number <= self.number or not self.answered:
+                raise BookError(f"situation {number!r} is dealt while {self.number} is on the table"
+                                + ("" if self.answered else " unanswered"))
+            return replace(self, number=number, item=_item(r.get("item")), answered=False)
+        if kind == "answer":
+            if number != self.number or self.answered:
+                raise BookError(f"an answer to situation {number!r}, but {self.number} is on the table"
+                                + (" and answered" if self.answered else ""))
+            a = Answer.from_record(r)
+            return replace(self, answered=True, counts=self.counts.plus(right=a.right, shown=a.shown),
+                           missed=_missed_plus(self.missed, a), last=a)
+        raise BookError(f"there is no drill record kind {kind!r}")
+
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "number": self.number, "item": self.item, "answered": self.answered,
+                **self.counts.to_json(), "missed": self.missed,
+                "last": None if self.last is None else self.last.to_json(), "table": self.table,
+                "kept": None if self.kept is None else self.kept.to_json()}
+
+    @classmethod
+    def from_json(cls, d: Any, *, nested: bool = False) -> "DrillState":
+        if not isinstance(d, dict) or not _count(d.get("seed")) or not _count(d.get("number")) or d["number"] < 1:
+            raise BookError("a drill's state has no seed or number")
+        if not isinstance(d.get("answered"), bool):
+            raise BookError("a drill's state does not say whether it is answered")
+        last = d.get("last")
+        if last is not None:
+            if not isinstance(last, dict) or not _count(last.get("number")):
+                raise BookError("a drill's last answer is not an answer")
+            last = Answer.from_record(last)
+        table = d.get("table")
+        if table is not None and not isinstance(table, dict):
+            raise BookError("a table is a JSON object")
+        kept = d.get("kept")
+        if kept is not None and nested:
+            raise BookError("a kept state keeps no other")
+        return cls(seed=d["seed"], number=d["number"], item=_item(d.get("item"), empty=True),
+                   answered=d["answered"], counts=Counts.from_json(d), missed=_tally_of(d.get("missed"), "missed"),
+                   last=last, table=table, kept=None if kept is None else cls.from_json(kept, nested=True))
+
+
+def _item(v: Any, *, empty: bool = False) -> dict | None:
+    if v is None and empty:
+        return None
+    if not isinstance(v, dict):
+        raise BookError("a situation is a JSON object")
+    return v
+
+
+@dataclass(frozen=True)
+class LessonState:
+    """One lesson's questions: the round being asked (1 first; new questions are a new round),
+    the first answers of this round by question number, the tally over every round, the rules
+    missed (rule -> times) and the questions got wrong (title -> times)."""
+
+    round: int = 1
+    answers: dict = field(default_factory=dict)
+    counts: Counts = Counts()
+    missed: dict = field(default_factory=dict)
+    wrong: dict = field(default_factory=dict)
+
+    def apply(self, r: dict) -> "LessonState":
+        kind, rnd = r.get("kind"), r.get("round")
+        if kind == "start":
+            if rnd != self.round + 1:
+                raise BookError(f"round {rnd!r} follows round {self.round}")
+            return replace(self, round=rnd, answers={})
+        if kind == "answer":
+            number = r.get("number")
+            if rnd != self.round or not _count(number) or not 1 <= number <= MAX_ITEMS or number in self.answers:
+                raise BookError(f"question {number!r} of round {rnd!r} is not open (round {self.round})")
+            a = Answer.from_record(r)
+            wrong = self.wrong if a.right else {**self.wrong, a.question: self.wrong.get(a.question, 0) + 1}
+            return replace(self, answers={**self.answers, number: a},
+                           counts=self.counts.plus(right=a.right, shown=a.shown),
+                           missed=_missed_plus(self.missed, a), wrong=wrong)
+        raise BookError(f"there is no lesson record kind {kind!r}")
+
+    def to_json(self) -> dict:
+        return {"round": self.round, "answers": [a.to_json() for _, a in sorted(self.answers.items())],
+                **self.counts.to_json(), "missed": self.missed, "wrong": self.wrong}
+
+    @classmethod
+    def from_json(cls, d: Any) -> "LessonState":
+        if not isinstance(d, dict) or not _count(d.get("round")) or d["round"] < 1:
+            raise BookError("a lesson's state has no round")
+        answers = d.get("answers")
+        if not isinstance(answers, list) or len(answers) > MAX_ITEMS:
+            raise BookError("a lesson's answers are not a list")
+        kept = {}
+        for a in answers:
+            if not isinstance(a, dict) or not _count(a.get("number")) or a["number"] in kept:
+                raise BookError("a lesson's answer has no number of its own")
+            kept[a["number"]] = Answer.from_record(a)
+        return cls(round=d["round"], answers=kept, counts=Counts.from_json(d),
+                   missed=_tally_of(d.get("missed"), "missed"), wrong=_tally_of(d.get("wrong"), "wrong"))
+
+
+@dataclass
+class Book:
+    """Every drill and lesson of one progress log (those never practised are absent)."""
+
+    drills: dict = field(default_factory=dict)
+    lessons: dict = field(default_factory=dict)
+
+    @staticmethod
+    def concerns(r: dict) -> bool:
+        """Whether record ``r`` is a drill's or a lesson's (else it is the Willingdon trainer's)."""
+        return "drill" in r or "lesson" in r
+
+    def drill(self, name: str, seed: int) -> DrillState:
+        """The drill's state (a fresh one, with ``seed``, if it was never practised)."""
+        return self.drills.get(name) or DrillState(seed=seed)
+
+    def lesson(self, number: int) -> LessonState:
+        return self.lessons.get(number) or LessonState()
+
+    def apply(self, r: dict, seed: int) -> None:
+        """Apply one drill or lesson record (raises :class:`BookError` saying why not)."""
+        if "drill" in r:
+            name = r["drill"]
+            if not isinstance(name, str) or name not in DRILLS:
+                raise BookError(f"there is no drill {name!r}")
+            self.drills[name] = self.drill(name, seed).apply(r)
+        else:
+            lesson = r.get("lesson")
+            if lesson not in LESSONS or isinstance(lesson, bool):
+                raise BookError(f"there is no lesson {lesson!r} with questions")
+            self.lessons[lesson] = self.lesson(lesson).apply(r)
+
+    def to_json(self) -> dict:
+        return {"drills": {n: s.to_json() for n, s in self.drills.items()},
+                "lessons": {str(n): s.to_json() for n, s in sorted(self.lessons.items())}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Book":
+        """The book of a summary record (``{"drills": {...}, "lessons": {...}}``); raises BookError."""
+        if not isinstance(data, dict):
+            raise BookError("the drills and lessons are not a JSON object")
+        drills, lessons = data.get("drills", {}), data.get("lessons", {})
+        if not isinstance(drills, dict) or not isinstance(lessons, dict):
+            raise BookError("the drills and lessons are not JSON objects")
+        book = cls()
+        for name, d in drills.items():
+            if name not in DRILLS:
+                raise BookError(f"there is no drill {name!r}")
+            book.drills[name] = DrillState.from_json(d)
+        for key, d in lessons.items():
+            if key not in {str(n) for n in LESSONS}:
+                raise BookError(f"there is no lesson {key!r} with questions")
+            book.lessons[int(key)] = LessonState.from_json(d)
+        return book

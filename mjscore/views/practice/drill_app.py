@@ -1,0 +1,303 @@
+"""The drills as apps: the American payments drill and the tournament drill.
+
+A situation is dealt; the learner types each player's amount in the boxes (empty until typed:
+the winner's plus, the payers' minus; at a tournament each player's points) and presses Check.
+The drill marks the first answer, names the one rule most likely missed and shows how the
+answer comes about; Show me reveals it and counts as a miss; Next deals the next situation. The
+tally is kept in the learner's progress log beside the Willingdon trainer's, with its own line.
+Reset asks first, and can be taken back. Everything the learner typed is shown as text.
+
+All the state is in a :class:`~mjscore.practice.Drill`; the app draws it and passes clicks on.
+
+CSS classes of the parts (for browser tests): ``mjs-drill`` (the app), ``mjs-drill-tally``,
+``mjs-drill-reset``, ``mjs-drill-confirm`` (the question Reset asks), ``mjs-drill-reset-yes``,
+``mjs-drill-reset-no``, ``mjs-drill-undo``, ``mjs-drill-notice``, ``mjs-drill-table`` (the
+tournament table), ``mjs-drill-table-file`` (load a table), ``mjs-drill-number``,
+``mjs-drill-situation``, ``mjs-drill-amount`` (each player's box), ``mjs-drill-check``,
+``mjs-drill-show``, ``mjs-drill-next``, ``mjs-drill-feedback``.
+
+>>> import tempfile, pathlib
+>>> from mjscore.practice import Drill
+>>> folder = tempfile.TemporaryDirectory()
+>>> app = AmericanDrillApp(Drill("american", pathlib.Path(folder.name) / "practice.jsonl"))
+>>> [box.value for box in app.amounts]
+['', '', '', '']
+>>> app.check.click()                       # nothing typed: asked for, nothing recorded
+>>> app.drill.tally.played, "Ann" in app.feedback.value
+(0, True)
+>>> for box, amount in zip(app.amounts, ["+100", "-25", "-50", "-25"]):
+...     box.value = amount
+>>> app.check.click()
+>>> app.drill.tally.right, "mjs-right" in app.feedback.value
+(1, True)
+>>> folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+import ipywidgets as widgets
+
+from ...american.tournament.tables import PRESETS, TournamentError, table_from_json
+from ...practice import Drill, DrillError, DrillFeedback
+from ...practice.drill import read_amounts
+from .._app import App, classed
+from .._style import ERROR, FONT, GOOD, MUTED
+from ..panels import error_html
+
+__all__ = ["AmericanDrillApp", "DrillApp", "TournamentDrillApp", "feedback_html"]
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}".replace("-", "−") if n else "0"
+
+
+def feedback_html(f: DrillFeedback) -> str:
+    """The verdict on one answer: right or not, player by player, the rule missed, the reasons."""
+    s = f.situation
+    parts = []
+    if f.note:
+        parts.append(f'<p style="color:{MUTED};margin:4px 0">{escape(f.note)}</p>')
+    if f.shown:
+        parts.append('<p class="mjs-shown" style="margin:4px 0"><b>Shown.</b> Revealing the answer counts as a miss.</p>')
+    elif f.right:
+        parts.append(f'<p class="mjs-right" style="color:{GOOD};font-weight:700;margin:4px 0">✓ Right.</p>')
+    else:
+        parts.append(f'<p class="mjs-wrong" style="color:{ERROR};font-weight:700;margin:4px 0">✗ Not quite.</p>')
+    rows = []
+    for i, (p, c) in enumerate(zip(s.players, f.correct)):
+        said = "" if f.given is None else _signed(f.given[i])
+        ok = f.given is not None and f.given[i] == c
+        mark = "" if f.given is None else ("✓" if ok else "✗")
+        rows.append(f"<tr><th scope='row' style='text-align:left;padding:2px 8px'>{escape(p)}</th>"
+                    f"<td style='padding:2px 8px;color:{MUTED}'>{escape(s.role(p))}</td>"
+                    f"<td style='text-align:right;padding:2px 8px'>{said}</td>"
+                    f"<td style='padding:2px 4px'>{mark}</td>"
+                    f"<td style='text-align:right;padding:2px 8px;font-weight:700'>{_signed(c)}</td></tr>")
+    parts.append("<table style='border-collapse:collapse;margin:4px 0'><tr><th></th><th></th>"
+                 "<th style='padding:2px 8px'>you said</th><th></th><th style='padding:2px 8px'>the answer</th></tr>"
+                 + "".join(rows) + "</table>")
+    if f.missed and not f.right:
+        parts.append(f'<div class="mjs-drill-rule" style="margin:6px 0"><b>The rule you most likely missed:</b> '
+                     f'{escape(f.missed.title)}. {escape(f.missed.detail)}</div>')
+    parts.append("<ul style='margin:2px 0'>" + "".join(f"<li>{escape(r)}</li>" for r in f.reasons) + "</ul>")
+    return f'<div style="{FONT}">{"".join(parts)}</div>'
+
+
+class DrillApp(App):
+    """A drill as an app (``drill``: a :class:`~mjscore.practice.Drill`; default the American
+    drill on the learner's own progress)."""
+
+    def __init__(self, drill: Drill | None = None) -> None:
+        self.drill = drill if drill is not None else Drill(self.game)
+        wide = widgets.Layout(width="auto")
+        self.tally = classed(widgets.HTML(), "mjs-drill-tally")
+        self.reset = classed(widgets.Button(description="Reset", icon="trash", layout=widgets.Layout(width="8em"),
+                                            tooltip="Start this drill again: its tally too (you can undo it)"),
+                             "mjs-drill-reset")
+        self.confirm = classed(widgets.HTML(), "mjs-drill-confirm")
+        self.reset_yes = classed(widgets.Button(description="Yes, reset", button_style="danger",
+                                                layout=widgets.Layout(width="9em")), "mjs-drill-reset-yes")
+        self.reset_no = classed(widgets.Button(description="Cancel", layout=widgets.Layout(width="8em")),
+                                "mjs-drill-reset-no")
+        self.asking = classed(widgets.HBox([self.confirm, self.reset_yes, self.reset_no]), "mjs-drill-asking")
+        self.undo = classed(widgets.Button(description="Undo the reset", icon="undo",
+                                           layout=widgets.Layout(width="12em")), "mjs-drill-undo")
+        self.notice = classed(widgets.HTML(), "mjs-drill-notice")
+        self.number = classed(widgets.HTML(), "mjs-drill-number")
+        self.situation = classed(widgets.HTML(layout=wide), "mjs-drill-situation")
+        self.boxes = widgets.VBox()
+        self.amounts: list[widgets.Text] = []
+        self.check = classed(widgets.Button(description="Check", button_style="primary",
+                                            layout=widgets.Layout(width="8em")), "mjs-drill-check")
+        self.show = classed(widgets.Button(description="Show me", tooltip="Reveal the answer (counts as a miss)",
+                                           layout=widgets.Layout(width="8em")), "mjs-drill-show")
+        self.next = classed(widgets.Button(description="Next", icon="arrow-right",
+                                           layout=widgets.Layout(width="8em")), "mjs-drill-next")
+        self.feedback = classed(widgets.HTML(layout=wide), "mjs-drill-feedback")
+        self.session = widgets.VBox([widgets.HBox([self.tally, self.reset, self.undo]), self.asking],
+                                    layout=widgets.Layout(border="1px solid #d8d2c2", padding="6px",
+                                                          margin="0 0 8px 0"))
+        self.widget = classed(widgets.VBox([self.session, *self._extra(), self.notice, self.number, self.situation,
+                                            self.boxes, widgets.HBox([self.check, self.show, self.next]),
+                                            self.feedback]), "mjs-drill", f"mjs-drill-{self.game}")
+        self.check.on_click(self._on_check)
+        self.show.on_click(self._on_show)
+        self.next.on_click(self._on_next)
+        self.reset.on_click(self._on_reset)
+        self.reset_yes.on_click(self._on_reset_yes)
+        self.reset_no.on_click(self._on_reset_no)
+        self.undo.on_click(self._on_undo)
+        self._asking_reset = False
+        last = self.drill.last_feedback()
+        if last is not None:  # restored with the situation answered: show that answer
+            self.feedback.value = feedback_html(last)
+        self.refresh()
+
+    game = "american"
+
+    def _extra(self) -> list:
+        return []
+
+    # ---------------------------------------------------------------- reactions
+
+    def _typed(self) -> tuple[int, ...] | None:
+        players = self.drill.situation.players
+        for p, box in zip(players, self.amounts):
+            if not box.value.strip():
+                self.show_error(self.feedback, f"Type {p}'s amount first (0 if she neither pays nor collects).")
+                return None
+        try:
+            return read_amounts(" ".join(b.value.strip() for b in self.amounts), players)
+        except DrillError as e:
+            self.show_error(self.feedback, e)
+            return None
+
+    def _on_check(self, _button=None) -> None:
+        amounts = self._typed()
+        if amounts is not None:
+            self.clear_error()
+            self.feedback.value = feedback_html(self.drill.check(amounts))
+        self.refresh()
+
+    def _on_show(self, _button=None) -> None:
+        self.clear_error()
+        self.feedback.value = feedback_html(self.drill.show_me())
+        self.refresh()
+
+    def _on_next(self, _button=None) -> None:
+        try:
+            self.drill.next()
+        except DrillError as e:
+            self.show_error(self.feedback, e)
+        else:
+            self.clear_error()
+            self.feedback.value = ""
+            for box in self.amounts:
+                box.value = ""
+        self.refresh()
+
+    def _on_reset(self, _button=None) -> None:
+        self._asking_reset = True
+        self.refresh()
+
+    def _on_reset_no(self, _button=None) -> None:
+        self._asking_reset = False
+        self.refresh()
+
+    def _on_reset_yes(self, _button=None) -> None:
+        self._asking_reset = False
+        self.drill.reset()
+        self.feedback.value = ""
+        for box in self.amounts:
+            box.value = ""
+        self.refresh()
+
+    def _on_undo(self, _button=None) -> None:
+        try:
+            self.drill.undo_reset()
+        except DrillError as e:
+            self.show_error(self.notice, e)
+        else:
+            last = self.drill.last_feedback()
+            self.feedback.value = feedback_html(last) if last else ""
+        self.refresh()
+
+    # ---------------------------------------------------------------- drawing
+
+    def _situation_html(self) -> str:
+        return f"<p style='margin:4px 0'>{escape(self.drill.situation.describe())}</p>"
+
+    def refresh(self) -> None:
+        """Redraw everything from the drill's state."""
+        d = self.drill
+        t = d.tally
+        who = f"Playing as <b>{escape(d.name)}</b> · " if d.name else ""
+        line = (f"<b>{escape(d.title)}: {t.right} of {t.played} right</b> · {t.missed} missed ({t.shown} shown)"
+                if t.played else f"<span style='color:{MUTED}'>{escape(d.title)}: nothing played yet.</span>")
+        self.tally.value = f'<div role="status" aria-live="polite" style="{FONT}">{who}{line}</div>'
+        self.asking.layout.display = "" if self._asking_reset else "none"
+        self.confirm.value = (f'<span style="{FONT}">Reset clears this drill and its tally ({t.played} played); '
+                              f'you can undo it. Reset?</span>')
+        self.undo.layout.display = "" if d.can_undo and not self._asking_reset else "none"
+        messages = d.take_messages()
+        if messages:
+            self.notice.value = "".join(error_html(m) for m in messages)
+        s = d.situation
+        state = " — answered: press Next" if d.answered else ""
+        self.number.value = f'<div style="{FONT}"><b>Situation {d.number}</b>{escape(state)}</div>'
+        self.situation.value = f'<div style="{FONT}">{self._situation_html()}</div>'
+        if [b.description for b in self.amounts] != list(s.players):
+            self.amounts = [classed(widgets.Text(value="", description=p, placeholder="+100 or −25",
+                                                 style={"description_width": "5em"},
+                                                 layout=widgets.Layout(width="16em")), "mjs-drill-amount")
+                            for p in s.players]
+            self.boxes.children = [widgets.HBox([box, widgets.HTML(f'<span style="{FONT};color:{MUTED}">'
+                                                                   f'{escape(s.role(p))}</span>')])
+                                   for p, box in zip(s.players, self.amounts)]
+        else:
+            for row, p in zip(self.boxes.children, s.players):
+                row.children[1].value = f'<span style="{FONT};color:{MUTED}">{escape(s.role(p))}</span>'
+        self.next.disabled = not d.answered
+
+
+class AmericanDrillApp(DrillApp):
+    """The American payments drill: each player's amount at home."""
+
+    game = "american"
+
+
+class TournamentDrillApp(DrillApp):
+    """The tournament drill: each player's points under the organizer's table chosen (a shipped
+    table, or one loaded from a file)."""
+
+    game = "tournament"
+
+    def _extra(self) -> list:
+        self.table = classed(widgets.Dropdown(options=[(t.name, n) for n, t in PRESETS.items()],
+                                              description="Table", style={"description_width": "5em"},
+                                              layout=widgets.Layout(width="26em")), "mjs-drill-table")
+        self.table_file = classed(widgets.FileUpload(description="Load a table", accept=".json", multiple=False,
+                                                     layout=widgets.Layout(width="12em")), "mjs-drill-table-file")
+        self.watch(self.table, on_change=self._on_table)
+        self.table_file.observe(self._on_table_file, "value")
+        return [widgets.HBox([self.table, self.table_file])]
+
+    def _on_table(self, change) -> None:
+        if change["new"] in PRESETS:
+            self.drill.set_table(PRESETS[change["new"]])
+        self.refresh()
+
+    def _on_table_file(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        try:
+            data = json.loads(bytes(files[0]["content"]).decode("utf-8"))
+            table = table_from_json(data, where=files[0]["name"])
+        except (ValueError, UnicodeDecodeError, TournamentError) as e:
+            self.show_error(self.notice, e if isinstance(e, TournamentError) else
+                            f"{files[0]['name']} is not a table file (JSON): {e}")
+        else:
+            self.drill.set_table(table)
+            self.notice.value = f'<div style="{FONT}">Scoring with {escape(table.name)}.</div>'
+        self.refresh()
+
+    def _situation_html(self) -> str:
+        d, s = self.drill, self.drill.situation
+        text = f"<p style='margin:4px 0'>{escape(s.describe())}</p>"
+        if s.pays_as != "wall":
+            text += f"<p style='margin:4px 0'>The winner showed {s.exposures} exposure{'s' * (s.exposures != 1)}.</p>"
+        return text + f"<p style='margin:4px 0;color:{MUTED}'>Scored with: {escape(d.table.name)}</p>"
+
+    def refresh(self) -> None:
+        super().refresh()
+        name = self.drill.table.name
+        key = next((n for n, t in PRESETS.items() if t.name == name), None)
+        options = [(t.name, n) for n, t in PRESETS.items()] + ([] if key else [(name, "loaded")])
+        if list(self.table.options) != options or self.table.value != (key or "loaded"):
+            with self._quietly():
+                self.table.options = options
+                self.table.value = key or "loaded"

@@ -1,0 +1,75 @@
+"""The drills' and the lessons' records (mjscore/progress.py): each follows from the ones before
+it or is refused saying why; the whole state goes into a summary and comes back the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjscore.progress import Book, BookError, Counts, answer_fields, drill_record, lesson_record
+
+
+def answer(drill, number, given, correct, missed=None):
+    from mjscore.progress import Rule
+
+    return drill_record("answer", drill, **answer_fields(number=number, given=given, correct=correct,
+                                                          missed=Rule(missed, "") if missed else None))
+
+
+def test_a_drill_answer_deal_reset_and_undo():
+    b = Book()
+    b.apply(answer("american", 1, (100, -25, -50, -25), (100, -25, -50, -25)), seed=0)
+    b.apply(drill_record("deal", "american", number=2, item={"x": 1}), seed=0)
+    b.apply(answer("american", 2, None, (1, -1, 0, 0)), seed=0)
+    b.apply(drill_record("deal", "american", number=3, item={}), seed=0)
+    b.apply(answer("american", 3, (0, 0, 0, 0), (1, -1, 0, 0), "A rule"), seed=0)
+    st = b.drills["american"]
+    assert st.counts == Counts(3, 1, 1) and st.missed == {"A rule": 1} and st.answered and st.number == 3
+    b.apply(drill_record("start", "american", seed=5, item=None), seed=0)
+    assert b.drills["american"].counts == Counts() and b.drills["american"].seed == 5
+    b.apply(drill_record("undo", "american"), seed=0)
+    assert b.drills["american"] == st
+    assert Book.from_json(b.to_json()) == b
+
+
+@pytest.mark.parametrize("record, says", [
+    (drill_record("answer", "riichi", number=1), "no drill"),
+    (drill_record("deal", "american", number=2, item={}), "unanswered"),
+    (drill_record("undo", "american"), "no Reset"),
+    (drill_record("answer", "american", number=2, given=[1], shown=False, right=False, correct=[1]), "situation 2"),
+    (drill_record("answer", "american", number=1, given=None, shown=False, right=False, correct=[1]), "Show me"),
+    (drill_record("answer", "american", number=1, given=[1], shown=True, right=True, correct=[1]), "not both"),
+    (drill_record("answer", "american", number=1, given=[1.5], shown=False, right=False, correct=[1]), "1.5"),
+    (drill_record("answer", "american", number=1, given=[1] * 9, shown=False, right=False, correct=[1]), "list of"),
+    (drill_record("table", "tournament", table=[]), "JSON object"),
+    (lesson_record("answer", 7, round=1, number=1), "no lesson 7"),
+    (lesson_record("answer", True, round=1, number=1), "no lesson True"),
+    (lesson_record("start", 1, round=3), "round 3 follows round 1"),
+    (lesson_record("answer", 1, round=2, number=1), "not open"),
+    (lesson_record("deal", 1, round=1), "no lesson record kind"),
+])
+def test_a_record_that_does_not_follow_is_refused(record, says):
+    with pytest.raises(BookError, match=says):
+        Book().apply(record, seed=0)
+
+
+def test_a_lesson_counts_each_question_once_a_round():
+    b = Book()
+    rec = lesson_record("answer", 1, round=1, question="Q", **answer_fields(number=1, given=(1,), correct=(2,),
+                                                                            missed=None))
+    b.apply(rec, seed=0)
+    with pytest.raises(BookError, match="not open"):
+        b.apply(rec, seed=0)
+    b.apply(lesson_record("start", 1, round=2), seed=0)
+    b.apply({**rec, "round": 2}, seed=0)
+    st = b.lessons[1]
+    assert st.counts == Counts(2, 0, 0) and st.wrong == {"Q": 2} and st.round == 2 and list(st.answers) == [1]
+    assert Book.from_json(b.to_json()) == b
+
+
+@pytest.mark.parametrize("data", [[], {"drills": []}, {"drills": {"riichi": {}}}, {"lessons": {"9": {}}},
+                                  {"drills": {"american": {"seed": 0, "number": 0, "answered": False}}},
+                                  {"lessons": {"1": {"round": 1, "answers": [{"number": 1}], "played": 0,
+                                                     "right": 0, "shown": 0, "missed": {}, "wrong": {}}}}])
+def test_a_summary_that_is_not_one_is_refused(data):
+    with pytest.raises(BookError):
+        Book.from_json(data)

@@ -1,0 +1,173 @@
+"""The drill apps, a question app and a lesson's questions, driven without a browser: set the
+boxes, click, read the HTML."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+
+from mjscore.american.tournament import COMMON, VARIANT
+from mjscore.practice import Drill
+from mjscore.practice.questions import LessonQuestions
+from mjscore.practice.sample import sample_class
+from mjscore.progress import Counts
+from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillApp
+from mjscore.views.practice.progress_views import (class_table, problems_html, progress_html, questions_table,
+                                                   rules_table)
+from mjscore.views.practice.question_app import QuestionApp, YourTurn, your_turn
+from mjscore.practice.teacher import read_class
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "practice.jsonl"
+
+
+def type_in(app, amounts):
+    for box, a in zip(app.amounts, amounts):
+        box.value = a
+
+
+def test_the_boxes_are_empty_until_typed_and_an_empty_box_is_asked_for(path):
+    app = AmericanDrillApp(Drill("american", path))
+    assert [b.value for b in app.amounts] == ["", "", "", ""] and app.next.disabled
+    type_in(app, ["+100", "-25", "", "-25"])
+    app.check.click()
+    assert "Type Cat's amount first" in app.error and "mjs-error" in app.feedback.value
+    assert app.drill.tally.played == 0 and not app.drill.answered
+    type_in(app, ["+100", "-25", "fifty", "-25"])
+    app.check.click()
+    assert "Cat's amount must be a whole number" in app.error and app.drill.tally.played == 0
+
+
+def test_the_first_answer_counts_and_show_me_is_a_miss(path):
+    app = AmericanDrillApp(Drill("american", path))
+    type_in(app, ["+100", "-50", "-25", "-25"])
+    app.check.click()
+    assert "mjs-wrong" in app.feedback.value and "The rule you most likely missed" in app.feedback.value
+    assert app.drill.tally == Counts(1, 0, 0) and not app.next.disabled
+    type_in(app, ["+100", "-25", "-50", "-25"])
+    app.check.click()
+    assert "first answer on this situation stands" in app.feedback.value and app.drill.tally == Counts(1, 0, 0)
+    app.next.click()
+    assert [b.value for b in app.amounts] == ["", "", "", ""] and "Situation 2" in app.number.value
+    app.show.click()
+    assert "mjs-shown" in app.feedback.value and app.drill.tally == Counts(2, 0, 1)
+    assert "American payments: 0 of 2 right" in app.tally.value
+
+
+def test_reset_asks_first_and_can_be_undone(path):
+    app = AmericanDrillApp(Drill("american", path))
+    app.show.click()
+    app.next.click()
+    app.show.click()
+    assert app.asking.layout.display == "none" and app.undo.layout.display == "none"
+    app.reset.click()
+    assert app.asking.layout.display == "" and "2 played" in app.confirm.value
+    assert app.drill.tally.played == 2  # nothing cleared yet
+    app.reset_no.click()
+    assert app.asking.layout.display == "none" and app.drill.tally.played == 2
+    app.reset.click()
+    app.reset_yes.click()
+    assert app.drill.tally.played == 0 and app.drill.number == 1 and app.undo.layout.display == ""
+    app.undo.click()
+    assert app.drill.tally.played == 2 and app.drill.number == 2 and app.undo.layout.display == "none"
+    assert "mjs-shown" in app.feedback.value  # the answered situation is shown again
+
+
+def test_a_restarted_app_shows_the_answer_already_given(path):
+    app = AmericanDrillApp(Drill("american", path))
+    type_in(app, ["+100", "-25", "-50", "-25"])
+    app.check.click()
+    again = AmericanDrillApp(Drill("american", path))
+    assert "mjs-right" in again.feedback.value and not again.next.disabled
+
+
+def test_names_and_typing_are_shown_as_text(path):
+    d = Drill("american", path)
+    d.set_name("<img src=x onerror=alert(1)>")
+    app = AmericanDrillApp(d)
+    assert "&lt;img" in app.tally.value and "<img" not in app.tally.value
+
+
+def test_a_fifth_player_gets_a_box_of_her_own(path):
+    d = Drill("american", path)
+    while not d.situation.bettor:
+        d.show_me()
+        d.next()
+    app = AmericanDrillApp(d)
+    assert len(app.amounts) == 5 and app.amounts[-1].description == "Eve"
+    assert "bets on" in app.boxes.children[-1].children[1].value
+
+
+def upload(name: str, content: bytes) -> dict:
+    return {"name": name, "content": content, "type": "", "size": len(content),
+            "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)}
+
+
+def test_the_tournament_app_chooses_or_loads_a_table(path):
+    app = TournamentDrillApp(Drill("tournament", path))
+    assert app.table.value == "common" and "Common published table" in app.situation.value
+    app.table.value = "variant"
+    assert app.drill.table == VARIANT and Drill("tournament", path).table == VARIANT
+    club = COMMON.to_json() | {"name": "<i>Club</i> night"}
+    app.table_file.value = [upload("club.json", json.dumps(club).encode())]
+    assert app.drill.table.name == "<i>Club</i> night" and app.table.value == "loaded"
+    assert "&lt;i&gt;Club" in app.situation.value
+    app.table_file.value = [upload("bad.json", b"{")]
+    assert "bad.json is not a table file" in app.notice.value and app.drill.table.name == "<i>Club</i> night"
+    type_in(app, ["+25", "0", "-10", "0"])
+    app.check.click()
+    assert "mjs-right" in app.feedback.value and "exposure" in app.situation.value
+
+
+def test_a_question_app_empty_hint_show_and_the_first_answer_after_a_restart(path):
+    lesson = LessonQuestions(5, path)
+    app = QuestionApp(lesson, 1)
+    assert app.boxes[0].value is None and "5 Dots" in app.prompt.value
+    app.check.click()
+    assert "fill in" in app.feedback.value and lesson.tally.played == 0
+    app.hint.click()
+    assert "Hint:" in app.feedback.value and lesson.tally.played == 0
+    app.boxes[0].value = "No"
+    app.check.click()
+    assert "mjs-wrong" in app.feedback.value and lesson.tally == Counts(1, 0, 0)
+    assert "The rule you most likely missed" in app.feedback.value
+    again = QuestionApp(LessonQuestions(5, path), 1)
+    assert again.boxes[0].value == "No" and "Your first answer, as recorded" in again.feedback.value
+    hand = QuestionApp(LessonQuestions(2, path), 1)
+    assert "<svg" in hand.hand.value or "mjs-tile" in hand.hand.value
+    shown = QuestionApp(LessonQuestions(2, path), 2)
+    shown.show.click()
+    assert "mjs-shown" in shown.feedback.value and LessonQuestions(2, path).tally == Counts(1, 0, 1)
+
+
+def test_your_turn_shows_a_lessons_questions_and_new_ones_once_all_are_answered(path):
+    turn = your_turn(3, path)
+    assert isinstance(turn, YourTurn) and len(turn.apps) == 4 and turn.more.disabled
+    for app in turn.apps:
+        q = turn.lesson.question(app.number)
+        for box, a in zip(app.boxes, q.answer):
+            box.value = str(a)
+        app.check.click()
+    assert not turn.more.disabled and "4 of 4 right" in turn.tally.value
+    first = turn.apps[0].prompt.value
+    turn.more.click()
+    assert turn.lesson.round == 2 and turn.apps[0].prompt.value != first and turn.more.disabled
+    assert all(app.boxes[0].value == "" for app in turn.apps if not app.lesson.question(app.number).fields[0].choices)
+    assert "4 of 4 right" in turn.tally.value
+
+
+def test_the_progress_and_the_class_tables(tmp_path):
+    paths = sample_class(tmp_path / "class")
+    html = progress_html(paths[28])
+    assert "Progress of <b>&lt;b&gt;Max&lt;/b&gt;</b>" in html and "Lesson 6: Tournament versus home" in html
+    assert "Nothing practised yet" in progress_html(tmp_path / "none.jsonl")
+    Drill("american", tmp_path / "empty.jsonl")  # a log with nothing answered reads the same
+    assert progress_html(tmp_path / "empty.jsonl") == progress_html(tmp_path / "none.jsonl")
+    report = read_class([tmp_path / "class"])
+    assert "&lt;b&gt;Max" in class_table(report).html and "<b>Max" not in class_table(report).html
+    assert len(rules_table(report).frame) == 10 and len(questions_table(report).frame) == 10
+    assert "Every file was read" in problems_html(report)
