@@ -43,8 +43,6 @@ import uuid
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-import pytest
-
 from tests.conftest import require
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +117,8 @@ class Hub:
 
     def config(self) -> str:
         # compiled files where `make test` keeps them (never in the checkout), as in every process of the run
-        keep = {name: os.environ[name] for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX") if name in os.environ}
+        keep = {name: os.environ[name] for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
+                if name in os.environ}
         settings = {
             "JupyterHub.bind_url": self.url,
             "JupyterHub.hub_bind_url": f"http://127.0.0.1:{_free_port()}",
@@ -380,7 +379,8 @@ def test_a_class_on_a_hub(tmp_path):
         # Their progress is where the README says: the mjscore data folder in each home.
         data = {user: hub.homes / user / ".local" / "share" / "mjscore" for user in STUDENTS}
         for user, folder_ in data.items():
-            assert (folder_ / "practice.jsonl").is_file(), f"{user}: {sorted(hub.homes.joinpath(user).rglob('*.jsonl'))}"
+            logs = sorted(hub.homes.joinpath(user).rglob("*.jsonl"))
+            assert (folder_ / "practice.jsonl").is_file(), f"{user}'s progress is not in {folder_}: {logs}"
         before = {user: sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in folder_.iterdir())
                   for user, folder_ in data.items()}
     finally:
