@@ -8,7 +8,7 @@ PINS   := requirements/pins.txt
 # JupyterLab refuses to start as root without --allow-root (CI and containers run as root).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test floor screenshots notebooks bench fuzz present links site clean
+.PHONY: lab test floor screenshots notebooks bench fuzz present links site hub-proxy clean
 
 $(STAMP): pyproject.toml $(PINS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,9 +68,20 @@ present: $(STAMP)
 site: $(STAMP)
 	$(BIN)/python tools/build_site.py --out build/site
 
-## make links: rewrite every Binder link from the repository setting in pyproject.toml
+## make links: rewrite every Binder link, and the class's hub link, from the repository setting in pyproject.toml
 links:
 	$(PYTHON) tools/binder_links.py
+
+## make hub-proxy: the proxy JupyterHub runs in front of it (configurable-http-proxy, from npm), for
+## the class-on-a-hub test (tests/hub); the versions are pinned in requirements/hub-proxy/, and it is
+## installed with the .venv, in .venv/hub-proxy (.ci/run makes it; without it the test skips locally)
+HUB_PROXY := $(VENV)/hub-proxy
+hub-proxy: $(HUB_PROXY)/.installed-stamp
+$(HUB_PROXY)/.installed-stamp: requirements/hub-proxy/package.json requirements/hub-proxy/package-lock.json
+	mkdir -p $(HUB_PROXY)
+	cp requirements/hub-proxy/package.json requirements/hub-proxy/package-lock.json $(HUB_PROXY)/
+	npm ci --prefix $(HUB_PROXY) --no-audit --no-fund --loglevel=error
+	touch $@
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -111,7 +111,8 @@ def test_a_changed_setting_rewrites_every_link(tmp_path, monkeypatch):
     toml = (tmp_path / "pyproject.toml").read_text(encoding="utf-8")
     toml, n_repo = re.subn(r'(?m)^repository = ".*"$', 'repository = "a-teacher/mj-fork"', toml)
     toml, n_ref = re.subn(r'(?m)^ref = ".*"$', 'ref = "spring-term"', toml)
-    assert (n_repo, n_ref) == (1, 1), "pyproject.toml [tool.mjscore] no longer has repository/ref lines"
+    toml, n_hub = re.subn(r'(?m)^hub = ".*"$', 'hub = "https://jupyter.school.example"', toml)
+    assert (n_repo, n_ref, n_hub) == (1, 1, 1), "pyproject.toml [tool.mjscore] no longer has repository/ref/hub lines"
     (tmp_path / "pyproject.toml").write_text(toml, encoding="utf-8")
 
     monkeypatch.setattr(tool, "ROOT", tmp_path)
@@ -128,6 +129,12 @@ def test_a_changed_setting_rewrites_every_link(tmp_path, monkeypatch):
         assert all(link.startswith(new_base) for link in new), f"{name}: {new}"
         if path.suffix == ".ipynb":  # still a notebook after the rewrite
             json.loads(path.read_text(encoding="utf-8"))
+    # the class's link and the package the hub installs follow the setting too
+    readme = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert tool.HUB_LINK.findall(readme) == [
+        "https://jupyter.school.example/hub/user-redirect/git-pull?repo=https://github.com/a-teacher/mj-fork"
+        "&branch=spring-term&urlpath=lab/tree/mj-fork/notebooks/00-start-here.ipynb"]
+    assert set(tool.PACKAGE.findall(readme)) == {"git+https://github.com/a-teacher/mj-fork@spring-term"}
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -160,3 +167,37 @@ def test_every_browser_site_link_opens_a_notebook_and_the_contents_has_one_each(
                 if path == CONTENTS:
                     seen.add(query["path"][0])
     assert seen == {p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")}
+
+
+def test_the_class_link_opens_the_contents_in_the_course_folder():
+    """The README's "For a class": one nbgitpuller link, as the tool writes it from the setting,
+    copying the repository at the setting's branch and opening the contents in the folder
+    nbgitpuller puts the course in (the repository's name); the hub installs the same package.
+    Following it on a real hub is tests/hub/test_hub.py."""
+    tool = _tool()
+    readme = _text(README)
+    assert tool.HUB_LINK.findall(readme) == [tool.hub_link()]
+    query = parse_qs(urlsplit(tool.hub_link()).query)
+    owner, name = tool.settings()["repository"].split("/")
+    assert query["repo"] == [f"https://github.com/{owner}/{name}"] and query["branch"] == [tool.settings()["ref"]]
+    assert query["urlpath"][0].startswith(f"lab/tree/{name}/")
+    assert (ROOT / query["urlpath"][0].removeprefix(f"lab/tree/{name}/")) == CONTENTS
+    assert urlsplit(tool.hub_link()).path == "/hub/user-redirect/git-pull"
+    assert set(tool.PACKAGE.findall(readme)) == {tool.package_setting()}
+
+
+@pytest.mark.parametrize("hub", ["https://jupyter.school.example", "https://jupyter.school.example/",
+                                 "http://127.0.0.1:8000/prefix"])
+def test_hub_link_prints_the_link_for_any_hub(hub):
+    done = subprocess.run([sys.executable, str(TOOL), "--hub-link", hub], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == _tool().hub_link(hub) + "\n"
+    assert done.stdout.startswith(hub.rstrip("/") + "/hub/user-redirect/git-pull?repo=")
+    assert _tool().HUB_LINK.fullmatch(done.stdout.strip())
+
+
+@pytest.mark.parametrize("argv", [["--hub-link"], ["--hub-link", "jupyter.school.example"],
+                                  ["--hub-link", "https://a b"], ["--hub-link", "https://a", "https://b"]])
+def test_hub_link_refuses_what_is_not_an_address(argv):
+    done = subprocess.run([sys.executable, str(TOOL), *argv], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and not done.stdout and done.stderr.startswith("usage:")

@@ -11,6 +11,14 @@ link keeps the notebook (``?urlpath=lab/tree/...`` or ``voila/render/...``) it o
 The browser site (``make site``, a static JupyterLite site) is published with GitHub Pages,
 so its address comes from the same setting: ``https://OWNER.github.io/NAME/``; a link to a
 lesson there is ``https://OWNER.github.io/NAME/lab/index.html?path=NN-name.ipynb``.
+
+A class on a JupyterHub (the README's "For a class") gets the course through an nbgitpuller link,
+``HUB/hub/user-redirect/git-pull?repo=https://github.com/OWNER/NAME&branch=REF&urlpath=...``,
+written from the same setting and ``[tool.mjscore] hub`` (the hub's address); so is the command
+that installs the package on the hub, ``git+https://github.com/OWNER/NAME@REF``.
+
+    python tools/binder_links.py --hub-link https://jupyter.example.edu
+                                          (print the class link for that hub; nothing is changed)
 """
 
 from __future__ import annotations
@@ -18,15 +26,23 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlencode
 
 try:
     import tomllib
-except ModuleNotFoundError:  # Python 3.10: read the two settings with a plain pattern
+except ModuleNotFoundError:  # Python 3.10: read the settings with a plain pattern
     tomllib = None
 
 ROOT = Path(__file__).resolve().parent.parent
 LINK = re.compile(r"https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/[\w./-]+?(?=[?)\s\"'\\]|$)")
 SITE_LINK = re.compile(r"https://[\w-]+\.github\.io/[\w.-]+/")
+HUB_LINK = re.compile(r"https?://[\w.-]+(?::\d+)?(?:/[\w.-]+)*/hub/user-redirect/git-pull\?[^\s)\"'<>\]\\`]*")
+PACKAGE = re.compile(r"git\+https://github\.com/[\w.-]+/[\w.-]+?@[\w./-]+?(?=[\s\"'`)#\\]|$)")
+#: The hub's address until a teacher sets their own (example.org is reserved for examples).
+PLACEHOLDER_HUB = "https://hub.example.org"
+#: The lesson the class link opens, and the folder nbgitpuller puts the course in: the
+#: repository's name, as nbgitpuller names it when the link gives no ``targetpath``.
+START = "notebooks/00-start-here.ipynb"
 
 
 def settings() -> dict:
@@ -35,7 +51,7 @@ def settings() -> dict:
         conf = tomllib.loads(text)["tool"]["mjscore"]
     else:
         section = text.split("[tool.mjscore]", 1)[1].split("\n[", 1)[0]
-        conf = dict(re.findall(r'^(repository|ref)\s*=\s*"([^"]+)"', section, re.M))
+        conf = dict(re.findall(r'^(repository|ref|hub)\s*=\s*"([^"]+)"', section, re.M))
     return conf
 
 
@@ -51,23 +67,53 @@ def site_setting() -> str:
     return f"https://{owner.lower()}.github.io/{name}/"
 
 
+def hub_link(hub: str | None = None) -> str:
+    """The nbgitpuller link that puts the course into a student's account on ``hub`` (default:
+    the ``hub`` setting) and opens the first lesson: the repository and branch of the setting."""
+    conf = settings()
+    name = conf["repository"].split("/")[1]
+    hub = (hub or conf.get("hub") or PLACEHOLDER_HUB).rstrip("/")
+    query = urlencode({"repo": f"https://github.com/{conf['repository']}", "branch": conf["ref"],
+                       "urlpath": f"lab/tree/{name}/{START}"}, safe="/:")
+    return f"{hub}/hub/user-redirect/git-pull?{query}"
+
+
+def package_setting() -> str:
+    """What ``pip install`` on a hub is given for the package: the repository at the branch."""
+    conf = settings()
+    return f"git+https://github.com/{conf['repository']}@{conf['ref']}"
+
+
 def files() -> list[Path]:
     return [ROOT / "README.md", *sorted((ROOT / "notebooks").glob("*.ipynb"))]
 
 
-def rewrite(text: str, base: str, site: str | None = None) -> str:
+def rewrite(text: str, base: str, site: str | None = None, hub: str | None = None,
+            package: str | None = None) -> str:
     text = LINK.sub(base, text)
-    return SITE_LINK.sub(site, text) if site else text
+    if site:
+        text = SITE_LINK.sub(site, text)
+    if hub:
+        text = HUB_LINK.sub(lambda m: hub, text)
+    if package:
+        text = PACKAGE.sub(lambda m: package, text)
+    return text
 
 
 def main(argv: list[str]) -> int:
-    base, site = setting(), site_setting()
+    if argv[:1] == ["--hub-link"]:
+        if len(argv) != 2 or not re.fullmatch(r"https?://[^\s/?#]+(?:/[^\s?#]*)?", argv[1]):
+            print("usage: binder_links.py --hub-link https://YOUR-HUB", file=sys.stderr)
+            return 2
+        print(hub_link(argv[1]))
+        return 0
+    base, site, hub, package = setting(), site_setting(), hub_link(), package_setting()
     stale = []
     for path in files():
         if not path.exists():
             continue
         old = path.read_text(encoding="utf-8")
-        new = rewrite(old, base, site)
+        new = rewrite(old, base, site, hub, package)
         if new != old:
             stale.append(path.relative_to(ROOT))
             if "--check" not in argv:
