@@ -86,7 +86,7 @@ def dead(path: Path, target: str) -> str | None:
         return "is not a link within the course"
     file = unquote(parts.path)
     page = path if not file else (path.parent / file)
-    if file and (".." in Path(file).parts or not page.resolve().is_relative_to(NOTEBOOKS.resolve())):
+    if file and not page.resolve().is_relative_to(NOTEBOOKS.resolve()):
         return "leaves the notebooks folder, which is all JupyterLab, Voilà and the browser site serve"
     if not page.is_file():
         return f"{file} does not exist"

@@ -90,6 +90,8 @@ class DrillApp(App):
     """A drill as an app (``drill``: a :class:`~mjscore.practice.Drill`; default the American
     drill on the learner's own progress)."""
 
+    title = "the drill"
+
     def __init__(self, drill: Drill | None = None) -> None:
         self.drill = drill if drill is not None else Drill(self.game)
         wide = widgets.Layout(width="auto")
@@ -246,12 +248,16 @@ class DrillApp(App):
 class AmericanDrillApp(DrillApp):
     """The American payments drill: each player's amount at home."""
 
+    title = "the payments drill"
+
     game = "american"
 
 
 class TournamentDrillApp(DrillApp):
     """The tournament drill: each player's points under the organizer's table chosen (a shipped
     table, or one loaded from a file)."""
+
+    title = "the tournament drill"
 
     game = "tournament"
 

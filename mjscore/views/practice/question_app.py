@@ -77,6 +77,8 @@ def feedback_html(f: QuestionFeedback) -> str:
 class QuestionApp(App):
     """Question ``number`` of a lesson (``lesson``: a :class:`~mjscore.practice.questions.LessonQuestions`)."""
 
+    title = "the question"
+
     def __init__(self, lesson: LessonQuestions, number: int) -> None:
         self.lesson, self.number = lesson, number
         self.prompt = classed(widgets.HTML(layout=widgets.Layout(width="auto")), "mjs-question-prompt")
@@ -153,6 +155,8 @@ class QuestionApp(App):
 
 class YourTurn(App):
     """A lesson's questions together, with the lesson's tally and, once all are answered, new ones."""
+
+    title = "the lesson's questions"
 
     def __init__(self, lesson: LessonQuestions) -> None:
         self.lesson = lesson
