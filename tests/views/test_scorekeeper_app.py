@@ -89,14 +89,16 @@ def test_pick_players_once_then_a_hand_with_a_few_clicks():
 def test_undo_and_refusals_show_in_the_status_line():
     app = ScorekeeperApp(journal="undo.csv", players=FOUR)
     app.undo.click()
-    assert "no hand to undo" in app.status.value
+    assert "no hand to take back" in app.status.value
     app.winner.value, app.how.value = "Dee", "discard"
     app.add.click()
     assert "Click who threw" in app.status.value and len(app.ledger) == 0
     app.thrower.value = "Ann"
     app.add.click()
     assert len(app.ledger) == 1
-    app.undo.click()
+    app.undo.click()  # asks first
+    assert len(app.ledger) == 1 and "Take back hand 1 (Dee wins on Ann" in app.question.value
+    app.yes.click()
     assert len(app.ledger) == 0 and "Took back hand 1" in app.status.value
     assert app.ledger.totals == {p: 0 for p in FOUR}
     assert "0 hands saved" in app.journal.value
@@ -228,7 +230,7 @@ def test_a_correction_made_on_the_ledger_is_shown_after_refresh():
     app.add.click()
     app.ledger.correct(1, thrower="Bea")
     app.refresh()
-    assert app.ledger.totals["Bea"] == -50 and "-50" in app.totals.value
+    assert app.ledger.totals["Bea"] == -50 and "−50" in app.totals.value
 
 
 def test_the_app_is_shown_with_a_stable_plain_text_stand_in():
@@ -294,7 +296,9 @@ def test_a_new_night_or_a_saved_one_chosen_from_the_list():
     app.start.click()
     app.winner.value, app.how.value = "Ann", "self-drawn"
     app.add.click()
-    app.another.click()  # back to the list: the night is saved
+    app.another.click()  # back to the list: the night is saved (asked first)
+    assert app.ledger is not None and "Close tuesday.csv?" in app.question.value
+    app.yes.click()
     assert app.ledger is None and app.setup.layout.display == ""
     assert [v for _, v in app.nights.options] == ["tuesday.csv"]
     # A new night under a name already used is refused, not written over.
@@ -312,8 +316,9 @@ def test_correct_hand_3_from_the_table_restart_and_carry_on():
     for winner in ("Ann", "Bea", "Cat", "Dee"):
         app.winner.value, app.how.value = winner, "self-drawn"
         app.add.click()
-    assert [label for label, _ in app.editing.options][3].startswith("correct hand 3: Cat wins self-drawn")
+    assert [label for label, _ in app.editing.options][3] == "correct hand 3"
     app.editing.value = 3  # the controls now show hand 3
+    assert "Hand 3 as saved: Cat wins self-drawn" in app.editing_note.value
     assert app.winner.value == "Cat" and app.how.value == "self-drawn"
     assert app.add.description == "Save the correction of hand 3"
     app.how.value, app.thrower.value, app.value.value = "discard", "Ann", 30
@@ -343,17 +348,20 @@ def test_a_willingdon_night_in_the_app_tiles_and_the_sets_shown_before_the_disca
     app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Dee"
     assert "Type the tiles" in app.payments.value
     app.tiles.value = "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2"
-    assert "before the discard" in app.payments.value  # the app asks: 3 shown, or 2?
+    assert "Click 3 or 2 under “Sets the winner showed”" in app.payments.value  # the app asks: 3 shown, or 2?
     app.exposed.value = 2  # the discard completed the third pung: no penalty
     app.add.click()
     line = app.ledger.lines[-1]
     assert line.entry.exposed == 2 and line.payments["Ann"] == line.payments["Cat"] == line.payments["Dee"] < 0
-    # An Earth's Blessing by South, on East's (Ann's) discard: the seat comes from the seating.
-    app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Ann"
+    # Ann was East and did not win: East passes to Bea, and the app says so.
+    assert app.east.value == "Bea" and "Bea is East for hand 2: the deal passed from Ann" in app.east_note.value
+    # An Earth's Blessing by South (now Cat), on East's (Bea's) discard: the seat comes from the seating.
+    app.winner.value, app.how.value, app.thrower.value = "Cat", "discard", "Bea"
     app.tiles.value = "RDx3 GDx3 WDx3 +EWx3 NWx2 earth"
     app.exposed.value = 0
     app.add.click()
-    assert len(app.ledger) == 2 and "Bea (South) wins" in app.ledger.lines[-1].text
+    assert len(app.ledger) == 2 and "Cat (South) wins" in app.ledger.lines[-1].text
+    assert app.ledger.lines[-1].entry.east == "Bea" and app.east.value == "Cat"
     app.how.value, app.winner.value = "false-mahjong", "Cat"
     app.add.click()
     assert app.ledger.lines[-1].payments["Cat"] == -1500
