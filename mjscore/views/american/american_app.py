@@ -96,7 +96,7 @@ class AmericanPaymentsApp(App):
         self.example = classed(widgets.Dropdown(
             options=[("Your own hand", 0)] + [(label, i) for i, (label, *_) in enumerate(EXAMPLES, 1)],
             value=0, description="Example", style={"description_width": "7em"},
-            layout=widgets.Layout(width="28em")), "mjs-american-example")
+            layout=widgets.Layout(width="32em")), "mjs-american-example")
         self.value = classed(widgets.IntText(value=value, description="Card value",
                                              style={"description_width": "7em"},
                                              layout=widgets.Layout(width="14em")), "mjs-american-value")

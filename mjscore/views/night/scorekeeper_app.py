@@ -62,6 +62,10 @@ from .cards import payments_html, report_card_html, totals_html, totals_svg
 __all__ = ["ScorekeeperApp", "VALUES"]
 
 
+#: Sentences in the app wrap at the prose's line height (a widget's HTML is as tall as a button per line).
+_CSS = "<style>.mjs-score-app .widget-html-content {line-height:1.4}</style>"
+
+
 def _hands(n: int) -> str:
     return f"{count(n)} hand{'s' * (n != 1)}"
 
@@ -143,12 +147,10 @@ class ScorekeeperApp(HandForm, App):
         self.setup = widgets.VBox([
             widgets.HBox([self.nights, self.open], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HTML("<b>Or a new night:</b>"), self.name, self.players,
-            widgets.HTML("<small>Four players, separated by commas; an American night may have a fifth, "
-                         "who sits out each hand and backs a player.</small>"),
+            widgets.HTML("<div><small>Four players, separated by commas; an American night may have a fifth, "
+                         "who sits out each hand and backs a player.</small></div>"),
             self.game, self.american_rules, self.willingdon_rules, self.start])
-        self.hand_box = widgets.VBox([widgets.HBox([self.editing, self.editing_note],
-                                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                                      self._build_hand(),
+        self.hand_box = widgets.VBox([self.editing, self.editing_note, self._build_hand(),
                                       widgets.HBox([self.add, self.undo], layout=widgets.Layout(flex_flow="row wrap")),
                                       self.payments], layout=widgets.Layout(display="none"))
         self.night_box = widgets.VBox([widgets.HBox([self.totals, self.chart], layout=widgets.Layout(flex_flow="row wrap")),
@@ -156,7 +158,7 @@ class ScorekeeperApp(HandForm, App):
                                        widgets.HBox([self.sync_button, self.another],
                                                     layout=widgets.Layout(flex_flow="row wrap"))],
                                       layout=widgets.Layout(display="none"))
-        self.widget = classed(widgets.VBox([self.journal, self.setup, self.hand_box, self.ask, self.status,
+        self.widget = classed(widgets.VBox([widgets.HTML(_CSS), self.journal, self.setup, self.hand_box, self.ask, self.status,
                                             self.bring_back, self.night_box]), "mjs-score-app")
         self.open.on_click(lambda _: self.carry_on())
         self.start.on_click(lambda _: self.start_night())
@@ -186,7 +188,7 @@ class ScorekeeperApp(HandForm, App):
         """Show ``question`` with its two buttons; ``then()`` runs on yes (nothing on no)."""
         if question is None:
             return
-        self.question.value = f'<span role="alert">{html.escape(question)}</span>'
+        self.question.value = f'<div role="alert">{html.escape(question)}</div>'
         self.yes.description, self.no.description = yes, no
         self._asked = then
         self.ask.layout.display = ""
@@ -343,8 +345,8 @@ class ScorekeeperApp(HandForm, App):
         self.add.description = f"Save the correction of hand {n}" if n else "Add the hand"
         if n:
             text = self.ledger.lines[n - 1].text
-            self.editing_note.value = (f'<span class="mjs-score-editing-text">Hand {n} as saved: {html.escape(text)}. '
-                                       f'Change what was wrong, then save the correction.</span>')
+            self.editing_note.value = (f'<div class="mjs-score-editing-text">Hand {n} as saved: {html.escape(text)}. '
+                                       f'Change what was wrong, then save the correction.</div>')
         else:
             self.editing_note.value = ""
 
@@ -376,7 +378,7 @@ class ScorekeeperApp(HandForm, App):
             self._draft = None
 
     def _east_says(self, text: str) -> None:
-        self.east_note.value = f'<small class="mjs-score-east-says">{html.escape(text)}</small>'
+        self.east_note.value = f'<div class="mjs-score-east-says"><small>{html.escape(text)}</small></div>'
 
     def add_hand(self) -> None:
         """Add the hand as the controls stand (or save the correction: only the fields changed);
