@@ -102,16 +102,17 @@ class HandForm:
         self.note = classed(widgets.Text(description="Note", style=_LABEL, layout=widgets.Layout(width="32em")),
                             "mjs-score-note")
         self.five = widgets.VBox([self.bettor, self.pick], layout=widgets.Layout(display="none"))
-        self.american_box = widgets.VBox([
+        self.american_box = classed(widgets.VBox([
             widgets.HBox([self.value, self.quick], layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             widgets.HBox([self.category, self.jokerless], layout=widgets.Layout(flex_flow="row wrap",
                                                                                 align_items="center")),
-            self.dead])
-        self.willingdon_box = widgets.VBox(
+            self.dead]), "mjs-score-american-box")
+        self.willingdon_box = classed(widgets.VBox(
             [self.tiles, self.score,
              widgets.HTML('<div class="mjs-score-exposed-label">Sets the winner showed before the winning tile '
                           '<small>(for the three-exposed penalty; “not said”: as the tiles show)</small></div>'),
-             self.exposed, self.fishing, self.east, self.east_note], layout=widgets.Layout(display="none"))
+             self.exposed, self.fishing, self.east, self.east_note], layout=widgets.Layout(display="none")),
+            "mjs-score-willingdon-box")
         for w in (self.winner, self.how, self.thrower, self.value, self.quick, self.jokerless, self.category,
                   self.dead, self.bettor, self.pick, self.tiles, self.score, self.exposed, self.fishing, self.east,
                   self.note):

@@ -329,10 +329,9 @@ class ScorekeeperApp(HandForm, App):
             self._next_hand()
         if old and left is not None:  # a correction left unsaved: offer it back
             def back() -> None:
-                with self._quietly():
-                    self.editing.value = old
-                self._fill(self.ledger.lines[old - 1].entry)
-                self._baseline = self.fields()
+                if old > len(self.ledger):
+                    return
+                self.editing.value = old  # what is being entered now waits, or is offered back in turn
                 self._put(left)
                 self._labels()
                 self._preview()
