@@ -109,9 +109,10 @@ class ScorekeeperApp(HandForm, App):
         self.penalty = classed(widgets.Checkbox(description="Three-exposed penalty: whoever feeds a winner showing "
                                                             "three sets pays for all", indent=False,
                                                 layout=widgets.Layout(width="auto")), "mjs-score-penalty")
-        self.false_mahjong = classed(widgets.BoundedIntText(value=500, min=0, max=100_000, step=100,
-                                                            description="False mahjong", style=labels,
-                                                            layout=widgets.Layout(width="16em")),
+        # not a BoundedIntText: it would turn 200,000 into 100,000 without a word; the rules refuse it instead
+        self.false_mahjong = classed(widgets.IntText(value=500, step=100, description="False mahjong", style=labels,
+                                                     tooltip="what the caller pays each other player, 0 to 100,000",
+                                                     layout=widgets.Layout(width="16em")),
                                      "mjs-score-false-mahjong")
         self.start = classed(widgets.Button(description="Start the night", button_style="primary",
                                             layout=widgets.Layout(width="auto")), "mjs-score-start")
@@ -234,15 +235,16 @@ class ScorekeeperApp(HandForm, App):
         if self.ledger is not None:
             return
         names = [n.strip() for n in self.players.value.split(",") if n.strip()]
-        rules = ({"rules": HOME if self.league_card.value else LEAGUE_CARD} if self.game.value == "american" else
-                 {"table_rules": TableRules(east_double=self.east_double.value, three_exposed_penalty=self.penalty.value,
-                                             false_mahjong=self.false_mahjong.value)})
         try:
+            rules = ({"rules": HOME if self.league_card.value else LEAGUE_CARD} if self.game.value == "american" else
+                     {"table_rules": TableRules(east_double=self.east_double.value,
+                                                three_exposed_penalty=self.penalty.value,
+                                                false_mahjong=self.false_mahjong.value)})
             path = journal_path(self.name.value.strip() or "night.csv")
             if path.exists() and path.stat().st_size > 0:
                 raise LedgerError(f"{path.name} already holds a night: choose it in the list to carry it on, "
                                   f"or give the new night another file name")
-        except LedgerError as e:
+        except ValueError as e:  # the rules or the file name: say why, start nothing
             self.show_error(self.status, e)
             return
         self._open(path, names, game=self.game.value, **rules)
