@@ -554,3 +554,12 @@ def test_a_false_mahjong_cost_out_of_range_is_refused_not_changed():
     app.false_mahjong.value = 100_000
     app.start.click()
     assert app.ledger.table_rules.false_mahjong == 100_000
+
+
+def test_a_refusal_goes_once_the_hand_is_changed():
+    app = ScorekeeperApp(journal="stale.csv", players=FOUR)
+    app.add.click()
+    assert "Click the winner" in app.status.value and app.error
+    app.winner.value = "Ann"
+    assert app.status.value == "" and app.error is None
+    assert "Click who threw" in app.payments.value

@@ -63,6 +63,7 @@ class HandForm:
     ``self.editing`` the hand being corrected, 0 for the next one)."""
 
     ledger = None
+    _baseline = None
 
     def _build_hand(self) -> widgets.Widget:
         buttons = {"button_width": "auto"}
@@ -176,6 +177,9 @@ class HandForm:
                 self.value.value = self.quick.value
             elif owner is self.value:
                 self.quick.value = self.value.value if self.value.value in VALUES else None
+        if self.error is not None and "mjs-error" in self.status.value:  # a refusal of the hand as it was
+            self.status.value = ""
+            self.clear_error()
         self._preview()
 
     # -- reading and filling -----------------------------------------------------------------
@@ -258,13 +262,15 @@ class HandForm:
         if missing:
             self.payments.value = f'<p class="mjs-score-waiting">{html.escape(missing)}</p>'
             return
-        _f, line, problem = self._settled(self.fields())
+        f = self.fields()
+        _f, line, problem = self._settled(f)
         if problem:
             self.payments.value = f'<p class="mjs-score-error">{html.escape(problem)}</p>'
             return
         n = self.editing.value
-        self.payments.value = payments_html(line, heading=f"Hand {n}, corrected" if n else
-                                            f"Hand {line.number}, if you add it")
+        heading = (f"Hand {line.number}, if you add it" if not n else
+                   f"Hand {n} as saved (nothing changed yet)" if f == self._baseline else f"Hand {n}, corrected")
+        self.payments.value = payments_html(line, heading=heading)
 
     def _fill(self, e: Entry) -> None:
         """Set the controls to an earlier hand, to correct it: every field as recorded."""

@@ -55,7 +55,7 @@ from ...american.home import HOME, LEAGUE_CARD
 from ...night import LedgerError, journal_path, list_nights, open_night
 from ...willingdon.settle import TableRules
 from .._app import App, classed
-from .._style import count
+from .._style import ERROR, count
 from .hand_form import VALUES, HandForm, next_east
 from .cards import payments_html, report_card_html, totals_html, totals_svg
 
@@ -63,7 +63,8 @@ __all__ = ["ScorekeeperApp", "VALUES"]
 
 
 #: Sentences in the app wrap at the prose's line height (a widget's HTML is as tall as a button per line).
-_CSS = "<style>.mjs-score-app .widget-html-content {line-height:1.4}</style>"
+_CSS = ("<style>.mjs-score-app .widget-html-content {line-height:1.4}"
+        f".mjs-score-app .mjs-score-error {{color:{ERROR};font-weight:bold}}</style>")
 
 
 def _hands(n: int) -> str:
