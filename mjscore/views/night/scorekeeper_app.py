@@ -138,7 +138,7 @@ class ScorekeeperApp(HandForm, App):
         self.ask = classed(widgets.HBox([self.question, self.yes, self.no],
                                         layout=widgets.Layout(display="none", flex_flow="row wrap",
                                                               align_items="center")), "mjs-score-ask")
-        self.bring_back = classed(widgets.Button(icon="reply", layout=widgets.Layout(width="auto", display="none")),
+        self.bring_back = classed(widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none")),
                                   "mjs-score-bring-back")
         (self.payments, self.status, self.totals, self.report, self.chart, self.journal) = (
             classed(widgets.HTML(), f"mjs-score-{part}")
