@@ -36,6 +36,7 @@ class Picks(widgets.HBox, widgets.ValueWidget):
         self.label = widgets.HTML(f'<span class="mjs-picks-label">{description}</span>'
                                   + (f' <small class="mjs-picks-hint">{hint}</small>' if hint else ""))
         self.buttons: list[widgets.ToggleButton] = []
+        self._pool: dict = {}
         self._syncing = False
         super().__init__(**kwargs)
         self.add_class("mjs-picks")
@@ -54,14 +55,16 @@ class Picks(widgets.HBox, widgets.ValueWidget):
 
     @traitlets.observe("options")
     def _new_options(self, change) -> None:
-        for b in self.buttons:
-            b.unobserve(self._clicked, "value")
-        self.buttons = [widgets.ToggleButton(description=str(o), value=False, disabled=self.disabled,
-                                             layout=widgets.Layout(width="auto"), style={"font_weight": ""})
-                        for o in self.options]
-        for b in self.buttons:
-            b.observe(self._clicked, "value")
-        self.children = (self.label, *self.buttons)
+        # a button per option, made once and kept (the winner changes the options at every click)
+        for o in self.options:
+            if o not in self._pool:
+                button = widgets.ToggleButton(description=str(o), value=False, disabled=self.disabled,
+                                              layout=widgets.Layout(width="auto"))
+                button.observe(self._clicked, "value")
+                self._pool[o] = button
+        self.buttons = [self._pool[o] for o in self.options]
+        if tuple(self.children) != (self.label, *self.buttons):
+            self.children = (self.label, *self.buttons)
         kept = tuple(o for o in self.value if o in self.options)
         if kept != self.value:
             self.value = kept
@@ -74,22 +77,26 @@ class Picks(widgets.HBox, widgets.ValueWidget):
 
     @traitlets.observe("disabled")
     def _new_disabled(self, change) -> None:
-        for b in self.buttons:
+        for b in self._pool.values():
             b.disabled = change["new"]
 
     def _show(self, picked) -> None:
         self._syncing = True
         try:
-            for o, b in zip(self.options, self.buttons):
-                b.value = o in picked
-                b.icon = "check" if o in picked else ""
+            for o, b in self._pool.items():
+                on = o in picked and o in self.options
+                if b.value != on:
+                    b.value = on
+                if b.icon != ("check" if on else ""):
+                    b.icon = "check" if on else ""
         finally:
             self._syncing = False
 
     def _clicked(self, change) -> None:
         if self._syncing:
             return
-        i = self.buttons.index(change["owner"])
-        o = self.options[i]
+        o = next(o for o, b in self._pool.items() if b is change["owner"])
+        if o not in self.options:
+            return
         picked = set(self.value) | {o} if change["new"] else set(self.value) - {o}
         self.value = tuple(x for x in self.options if x in picked)
