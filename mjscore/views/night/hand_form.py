@@ -58,6 +58,40 @@ def next_east(players, east: str | None, winner: str | None) -> str:
     return east if winner == east else players[(players.index(east) + 1) % len(players)]
 
 
+def settle_hand(ledger, f: dict):
+    """The hand ``f`` as the ledger checks it: ``(fields, line, None)`` when the ledger takes it,
+    else ``(fields, None, what to say)``. Where only the sets the winner showed before the discard stand in the way (the
+    three-exposed penalty depends on them and they are not said), the message asks for them
+    by the control's name; when either count pays the same (a hand that scores 0, say), the
+    count the tiles show is taken and nobody is asked."""
+    try:
+        return f, ledger.check(**f), None
+    except LedgerError as e:
+        error = str(e)
+    if ledger.game != "willingdon" or f.get("tiles") is None:
+        return f, None, error
+    taken = {}
+    for n in range(5):
+        try:
+            taken[n] = ledger.check(**{**f, "exposed": n})
+        except LedgerError:
+            pass
+    if not taken:
+        return f, None, error
+    who = f["winner"]
+    counts = " or ".join(count(n) for n in taken)
+    if f["exposed"] is not None:  # a count the tiles cannot have
+        return f, None, (f"With these tiles {who} showed {counts} set{'s' * (list(taken) != [1])} before the "
+                         f"winning tile, not {f['exposed']}: change “Sets the winner showed”.")
+    if len({tuple(line.payments.values()) for line in taken.values()}) == 1:
+        shown = max(taken)
+        return {**f, "exposed": shown}, taken[shown], None
+    most, fewer = max(taken), min(taken)
+    return f, None, (f"How many sets did {who} show before the winning tile? Click {most} or {fewer} under "
+                     f"“Sets the winner showed” ({fewer} if the discard completed an exposed pung): "
+                     f"the three-exposed penalty depends on it.")
+
+
 class HandForm:
     """The hand's controls (a mixin of the app: ``self.ledger`` is the night, or None;
     ``self.editing`` the hand being corrected, 0 for the next one)."""
@@ -222,37 +256,7 @@ class HandForm:
         return None
 
     def _settled(self, f: dict):
-        """``(fields, line, None)`` when the ledger takes the hand, else ``(fields, None, what to
-        say)``. Where only the sets the winner showed before the discard stand in the way (the
-        three-exposed penalty depends on them and they are not said), the message asks for them
-        by the control's name; when either count pays the same (a hand that scores 0, say), the
-        count the tiles show is taken and nobody is asked."""
-        try:
-            return f, self.ledger.check(**f), None
-        except LedgerError as e:
-            error = str(e)
-        if self.ledger.game != "willingdon" or f.get("tiles") is None:
-            return f, None, error
-        taken = {}
-        for n in range(5):
-            try:
-                taken[n] = self.ledger.check(**{**f, "exposed": n})
-            except LedgerError:
-                pass
-        if not taken:
-            return f, None, error
-        who = f["winner"]
-        counts = " or ".join(count(n) for n in taken)
-        if f["exposed"] is not None:  # a count the tiles cannot have
-            return f, None, (f"With these tiles {who} showed {counts} set{'s' * (list(taken) != [1])} before the "
-                             f"winning tile, not {f['exposed']}: change “Sets the winner showed”.")
-        if len({tuple(line.payments.values()) for line in taken.values()}) == 1:
-            shown = max(taken)
-            return {**f, "exposed": shown}, taken[shown], None
-        most, fewer = max(taken), min(taken)
-        return f, None, (f"How many sets did {who} show before the winning tile? Click {most} or {fewer} under "
-                         f"“Sets the winner showed” ({fewer} if the discard completed an exposed pung): "
-                         f"the three-exposed penalty depends on it.")
+        return settle_hand(self.ledger, f)
 
     def _preview(self) -> None:
         if self.ledger is None:
