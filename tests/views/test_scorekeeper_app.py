@@ -563,3 +563,17 @@ def test_a_refusal_goes_once_the_hand_is_changed():
     app.winner.value = "Ann"
     assert app.status.value == "" and app.error is None
     assert "Click who threw" in app.payments.value
+
+
+def test_a_question_left_unanswered_cannot_take_back_another_hand():
+    app = ScorekeeperApp(journal="unanswered.csv", players=FOUR)
+    app.winner.value, app.how.value = "Ann", "self-drawn"
+    app.add.click()
+    app.undo.click()  # "Take back hand 1?" ... and the scorekeeper goes on instead
+    app.winner.value, app.how.value = "Bea", "self-drawn"
+    app.add.click()
+    assert app.ask.layout.display == "none" and len(app.ledger) == 2
+    app.undo.click()
+    app.ledger.undo()  # taken back at the terminal meanwhile
+    app.yes.click()
+    assert len(app.ledger) == 1 and "nothing was taken back" in app.status.value

@@ -92,6 +92,7 @@ class HandActions:
         return self.ledger is not None and self._baseline is not None and self.fields() != self._baseline
 
     def _editing_changed(self, change) -> None:
+        self._answer(False)
         old, n = change["old"], change["new"]
         left = self.fields() if self._unsaved() else None
         if old == 0 and left is not None:
@@ -160,6 +161,7 @@ class HandActions:
         if self.ledger is None:
             self._say("Type the players and start the night first.", error=True)
             return
+        self._answer(False)  # a question left unanswered is answered no by going on
         missing = self._missing()
         if missing:
             self._say(missing, error=True)
@@ -210,8 +212,14 @@ class HandActions:
             self._say("There is no hand to take back.", error=True)
             return
         last = self.ledger.lines[-1]
+
+        def take_back() -> None:  # only the hand the question named
+            if len(self.ledger) != last.number or self.ledger.lines[-1].entry != last.entry:
+                self._say(f"Hand {last.number} is no longer the last as it was: nothing was taken back.", error=True)
+                return
+            self.undo_hand()
         self._ask_first(f"Take back hand {last.number} ({last.text})?", f"Take back hand {last.number}", "Keep it",
-                        self.undo_hand)
+                        take_back)
 
     def undo_hand(self) -> None:
         """Take back the last hand (the button that appears brings it back)."""
