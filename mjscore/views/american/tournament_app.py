@@ -21,7 +21,7 @@ from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import MAX_EXPOSURES, PRESETS, TournamentError, TournamentTable
 from ...inputs import InputError
 from .._app import App, classed
-from .._controls import Picks
+from .._picks import Picks
 from .._style import count, signed
 from .american_app import card_value
 from .tournament_views import compare_hand

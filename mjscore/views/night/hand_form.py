@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from ...american.home import CATEGORIES
 from ...night import Entry, LedgerError
 from .._app import classed
-from .._controls import Picks
+from .._picks import Picks
 from .._style import count
 from .cards import payments_html
 

@@ -1,4 +1,4 @@
-"""Controls the apps share that ipywidgets does not have as such.
+"""A control the apps share that ipywidgets does not have as such.
 
 :class:`Picks`: choose any number of players (dead hands), one toggle button each, so picking
 two is two clicks (or taps) with nothing to hold down, unlike a multi-select list. Its
