@@ -123,7 +123,7 @@ def home_payments(value: int, how: str, *, jokerless: bool = False, category: st
     if not isinstance(jokerless, bool):
         raise AmericanError(f"jokerless must be true or false, not {jokerless!r}")
     way = PAYS_AS[how]
-    reasons = [f"The card value is {value}."]
+    reasons = [f"The card value is {value:,}."]
     if way == "wall":
         reasons.append("The wall ran out: nobody pays.")
         return Payout(value, how, jokerless, category, (0, 0, 0), 0, 0, 0, False, tuple(reasons))
@@ -133,18 +133,18 @@ def home_payments(value: int, how: str, *, jokerless: bool = False, category: st
         reasons.append(f"No jokerless double: {CATEGORIES[category]} hands are exempt.")
     if way == "discard":
         thrower, other = 2 * value * factor, value * factor
-        reasons.append(f"On a discard the thrower pays 2 x {value} and the two others {value} each.")
+        reasons.append(f"On a discard the thrower pays 2 x {value:,} and the two others {value:,} each.")
         payments = (thrower, other, other)
     else:
         if how != "self-drawn":
             reasons.append(f"A {how.replace('-', ' ')} pays as self-drawn.")
         thrower, other = 0, 2 * value * factor
-        reasons.append(f"On a tile the winner drew all three pay 2 x {value}.")
+        reasons.append(f"On a tile the winner drew all three pay 2 x {value:,}.")
         payments = (other, other, other)
     if double:
         reasons.append("Jokerless (declared): every payment doubles again.")
     collects = sum(payments)
-    reasons.append(f"Payments {' + '.join(map(str, payments))}: the winner collects {collects}.")
+    reasons.append(f"Payments {' + '.join(f'{p:,}' for p in payments)}: the winner collects {collects:,}.")
     return Payout(value, how, jokerless, category, payments, collects, thrower, other, double,
                   tuple(reasons))
 

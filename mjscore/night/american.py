@@ -132,7 +132,7 @@ class American:
             way = {"discard": f"on {e.thrower}'s discard", "self-drawn": "self-drawn",
                    "joker-exchange": "by a joker exchange (pays as self-drawn)",
                    "heavenly-hand": "with a Heavenly Hand (pays as self-drawn)"}[e.how]
-            text = f"{e.winner} wins {way}, {e.value} on the card"
+            text = f"{e.winner} wins {way}, {e.value:,} on the card"
             if e.category != "other":
                 text += f", {CATEGORIES[e.category]}"
             if e.jokerless:

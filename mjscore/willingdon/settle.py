@@ -126,7 +126,7 @@ def settle_false_mahjong(caller: str, rules: TableRules = TableRules()) -> Settl
     caller = _seat(caller, "the caller's seat")
     payments = {s: (-3 * rules.false_mahjong if s == caller else rules.false_mahjong) for s in SEATS}
     return Settlement(payments, (f"{SEAT_NAMES[caller]} declared a false mahjong: "
-                                 f"{rules.false_mahjong} to each other player.",))
+                                 f"{rules.false_mahjong:,} to each other player.",))
 
 
 def settle_wall_game() -> Settlement:

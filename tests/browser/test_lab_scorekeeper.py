@@ -1,5 +1,9 @@
-"""The scorekeeper in JupyterLab: start a night, enter two hands by clicking, correct the first
-from the table, and the totals show them, as the engine's Ledger works them out."""
+"""The scorekeeper in JupyterLab: start a night, enter two hands by clicking and typing (a card
+value the buttons do not offer among them), correct each from the table changing one thing, and
+the totals show them, as the engine's Ledger works them out; a stray click on Undo asks first;
+then another night, a Willingdon one, where the sets-shown question names a control on the page.
+At 1,024 x 768 nothing in the app is cut short in any of these states: no label, button, option
+or placeholder."""
 
 from __future__ import annotations
 
@@ -11,6 +15,41 @@ from mjscore.night import Ledger
 
 NOTEBOOK = "08-scorekeeper.ipynb"
 PLAYERS = ["Ann", "Bea", "Cat", "Dee"]
+SCREEN = {"width": 1024, "height": 768}
+
+#: Text of the app that does not fit where it is shown: a label or button cut short, a list's
+#: option or a box's placeholder wider than its box.
+CUT_SHORT = """app => {
+    const out = [];
+    const ctx = document.createElement('canvas').getContext('2d');
+    const textWidth = (e, text) => {
+        const s = getComputedStyle(e);
+        ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+        return ctx.measureText(text).width;
+    };
+    const room = e => { const s = getComputedStyle(e); return e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight); };
+    for (const e of app.querySelectorAll('.widget-label, .widget-label-basic, button, label'))
+        if (e.offsetParent && e.scrollWidth > e.clientWidth + 1) out.push(`cut short: "${e.innerText}"`);
+    for (const s of app.querySelectorAll('select'))
+        if (s.offsetParent) for (const o of s.options)
+            if (textWidth(s, o.text) > room(s) + 1) out.push(`option wider than its list: "${o.text}"`);
+    for (const i of app.querySelectorAll('input[placeholder]'))
+        if (i.offsetParent && i.placeholder && textWidth(i, i.placeholder) > room(i) + 1)
+            out.push(`placeholder wider than its box: "${i.placeholder}"`);
+    const right = app.getBoundingClientRect().right;
+    for (const e of app.querySelectorAll('*')) {
+        const r = e.getBoundingClientRect();
+        if (e.offsetParent && r.width > 1 && r.right > right + 1) out.push(`sticks out: ${e.tagName} "${(e.innerText || '').slice(0, 40)}"`);
+    }
+    return out;
+}"""
+
+
+def fits(nb, app, state: str) -> None:
+    nb.page.set_viewport_size(SCREEN)
+    nb.settle()
+    cut = app.evaluate(CUT_SHORT)
+    assert not cut, f"the scorekeeper at 1,024 px, {state}: {cut[:10]}"
 
 
 def _totals(widget) -> dict[str, int]:
@@ -27,16 +66,17 @@ def _totals(widget) -> dict[str, int]:
 def test_two_hands_and_a_correction_make_the_totals(notebook):
     from playwright.sync_api import expect
 
-    nb = notebook(NOTEBOOK)
+    nb = notebook(NOTEBOOK, viewport=SCREEN)
     app = nb.one("mjs-score-app")
     players = nb.one("mjs-score-players", app)
     if players.is_visible():  # a new night (else the journal of an earlier run is carried on)
+        fits(nb, app, "a new night")
         players.locator("input").fill(", ".join(PLAYERS))
         players.locator("input").press("Tab")
         nb.one("mjs-score-start", app).click()
     winner, how, thrower = (nb.one(f"mjs-score-{part}", app) for part in ("winner", "how", "thrower"))
-    value, add = nb.one("mjs-score-value", app), nb.one("mjs-score-add", app)
-    totals = nb.one("mjs-score-totals", app)
+    value, quick, add = (nb.one(f"mjs-score-{part}", app) for part in ("value", "quick", "add"))
+    totals, status = nb.one("mjs-score-totals", app), nb.one("mjs-score-status", app)
     expect(winner.get_by_role("button")).to_have_text(PLAYERS)
     before = _totals(totals)
     assert set(before) == set(PLAYERS), before
@@ -44,38 +84,51 @@ def test_two_hands_and_a_correction_make_the_totals(notebook):
 
     night = Ledger(PLAYERS)  # the engine, for the expected figures
 
-    # Hand 1: Ann wins on Cat's discard, a 25 hand.
+    # Hand 1: Ann wins on Cat's discard, a 25 hand (a button), Bea and Dee dead (two clicks).
     nb.press(winner, "Ann")
     expect(thrower.get_by_role("button")).to_have_text(["Bea", "Cat", "Dee"])
     nb.press(how, "On a discard")
     nb.press(thrower, "Cat")
-    nb.press(value, "25")
-    first = night.add(winner="Ann", how="discard", thrower="Cat", value=25)
-    expect(nb.one("mjs-score-payments", app)).to_contain_text("if you add it")
+    nb.press(quick, "25")
+    dead = nb.one("mjs-score-dead", app)
+    nb.press(dead, "Bea")
+    nb.press(dead, "Dee")
+    first = night.add(winner="Ann", how="discard", thrower="Cat", value=25, dead=("Bea", "Dee"))
+    expect(nb.one("mjs-score-payments", app)).to_contain_text(first.text)
+    fits(nb, app, "a hand being entered")
     add.click()
     expect(totals.locator("caption")).to_have_text(re.compile(rf"Totals after {hands_before + 1} hands?$"))
-    status = nb.one("mjs-score-status", app)
     expect(status).to_contain_text(first.text)
 
-    # Hand 2: Bea draws her own tile, a jokerless 30 hand.
+    # Hand 2: Bea draws her own tile, a jokerless hand worth 80: typed, no button says 80.
     nb.press(how, "Self-drawn")
     nb.press(winner, "Bea")
-    nb.press(value, "30")
+    nb.fill(value, 80)
     nb.tick(nb.one("mjs-score-jokerless", app))
-    second = night.add(winner="Bea", how="self-drawn", value=30, jokerless=True)
+    second = night.add(winner="Bea", how="self-drawn", value=80, jokerless=True)
     expect(nb.one("mjs-score-payments", app)).to_contain_text(second.text)
     add.click()
     expect(status).to_contain_text(second.text)
 
-    # Correct the first of the two from the table: Dee threw, not Cat.
+    # Correct each from the table, one thing each: Dee threw hand 1, hand 2 was not jokerless.
+    editing = nb.one("mjs-score-editing", app)
     n = hands_before + 1
-    nb.choose(nb.one("mjs-score-editing", app), f"correct hand {n}: {first.text}")
+    nb.choose(editing, f"correct hand {n}")
     expect(add).to_have_text(f"Save the correction of hand {n}")
+    expect(nb.one("mjs-score-editing-note", app)).to_contain_text(first.text)
+    fits(nb, app, "a hand being corrected")
     nb.press(thrower, "Dee")
     fixed = night.correct(1, thrower="Dee")
     add.click()
     expect(status).to_contain_text(fixed.text)
     expect(add).to_have_text("Add the hand")
+    nb.choose(editing, f"correct hand {n + 1}")
+    expect(value.locator("input")).to_have_value("80")
+    nb.tick(nb.one("mjs-score-jokerless", app), False)
+    fixed_too = night.correct(2, jokerless=False)
+    assert "80 on the card" in fixed_too.text
+    add.click()
+    expect(status).to_contain_text(fixed_too.text)
 
     expected = {p: before[p] + night.totals[p] for p in PLAYERS}
     expect(totals.locator("caption")).to_have_text(f"Totals after {hands_before + 2} hands")
@@ -83,4 +136,40 @@ def test_two_hands_and_a_correction_make_the_totals(notebook):
     expect(nb.one("mjs-score-journal", app)).to_contain_text(f"{hands_before + 2} hands saved")
     expect(nb.one("mjs-score-chart", app).locator("svg polyline")).to_have_count(4)
     nb.shot("scorekeeper", status, nb.one("mjs-score-chart", app))
+
+    # A stray click on Undo takes nothing back: it asks.
+    nb.one("mjs-score-undo", app).click()
+    ask = nb.one("mjs-score-ask", app)
+    expect(ask).to_contain_text(f"Take back hand {hands_before + 2}")
+    fits(nb, app, "asking before a hand is taken back")
+    nb.one("mjs-score-no", app).click()
+    expect(ask).to_be_hidden()
+    expect(totals.locator("caption")).to_have_text(f"Totals after {hands_before + 2} hands")
+
+    # Another night (asked first), a Willingdon one: the journal line follows the file name.
+    nb.one("mjs-score-another", app).click()
+    nb.one("mjs-score-yes", app).click()
+    expect(nb.one("mjs-score-bring-back", app)).to_have_text(re.compile("Open .* again"))
+    name = f"goulash-{hands_before}.csv"
+    nb.fill(nb.one("mjs-score-name", app), name)
+    expect(nb.one("mjs-score-journal", app)).to_contain_text(name)
+    nb.fill(players, ", ".join(PLAYERS))
+    nb.press(nb.one("mjs-score-game", app), "Willingdon")
+    nb.tick(nb.one("mjs-score-penalty", app))
+    fits(nb, app, "a new Willingdon night")
+    nb.one("mjs-score-start", app).click()
+    expect(nb.one("mjs-score-east-note", app)).to_contain_text("Ann, listed first, is East for hand 1")
+    nb.press(winner, "Bea")
+    expect(thrower.get_by_role("button")).to_have_text(["Ann", "Cat", "Dee"])
+    nb.press(thrower, "Dee")
+    nb.fill(nb.one("mjs-score-tiles", app), "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2")
+    payments = nb.one("mjs-score-payments", app)
+    expect(payments).to_contain_text("“Sets the winner showed”")
+    expect(nb.one("mjs-score-willingdon-box", app)).to_contain_text("Sets the winner showed")  # the control is there
+    fits(nb, app, "the Willingdon sets-shown question")
+    nb.press(nb.one("mjs-score-exposed", app), "2")
+    expect(payments).to_contain_text("if you add it")
+    add.click()
+    expect(nb.one("mjs-score-east-note", app)).to_contain_text("Bea is East for hand 2")
+    fits(nb, app, "a Willingdon night")
     nb.assert_no_page_errors()

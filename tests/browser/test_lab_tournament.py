@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from mjscore.views._style import signed as _signed
 from mjscore.views.american.tournament_app import TournamentVsHomeApp
 
 NOTEBOOK = "06-tournament-vs-home.ipynb"
-
-
-def _signed(n: int) -> str:
-    return f"{n:+,}" if n else "0"
 
 
 @pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
@@ -40,6 +37,15 @@ def test_winner_and_way_of_winning_change_both_columns(notebook):
     nb.press(how, "self-drawn")
     nb.choose(winner, players[1])
     expect_rows(how="self-drawn", winner=players[1])
+    # At a projector's 1,024 px the lesson's three exposures are one click (a slider's track was 0 px)
+    nb.page.set_viewport_size({"width": 1024, "height": 768})
+    nb.press(nb.one("mjs-tournament-exposures", app), "3")
+    expect_rows(exposures=3)
     nb.press(how, "wall game")
-    expect_rows(how="wall")
+    expect_rows(how="wall", exposures=0)
+    dead = nb.one("mjs-tournament-dead", app)  # two dead hands: a click each
+    nb.press(dead, players[1])
+    nb.press(dead, players[3])
+    expect_rows(dead=(players[1], players[3]))
+    expect(result).to_contain_text(f"(dead: {players[1]}, {players[3]})")
     nb.assert_no_page_errors()

@@ -279,7 +279,7 @@ def test_a_nights_hands_survive_a_reload(lite):
     expect(app).to_be_visible(timeout=START_S * 1000)
     totals = app.locator(".mjs-score-totals caption")
     before = int(re.search(r"\d+", totals.inner_text()).group())
-    for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("value", "25")):
+    for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("quick", "25")):
         app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
     app.locator(".mjs-score-add").click()
     expect(totals).to_have_text(re.compile(rf"Totals after {before + 1} hands?$"))

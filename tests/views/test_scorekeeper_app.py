@@ -89,14 +89,16 @@ def test_pick_players_once_then_a_hand_with_a_few_clicks():
 def test_undo_and_refusals_show_in_the_status_line():
     app = ScorekeeperApp(journal="undo.csv", players=FOUR)
     app.undo.click()
-    assert "no hand to undo" in app.status.value
+    assert "no hand to take back" in app.status.value
     app.winner.value, app.how.value = "Dee", "discard"
     app.add.click()
     assert "Click who threw" in app.status.value and len(app.ledger) == 0
     app.thrower.value = "Ann"
     app.add.click()
     assert len(app.ledger) == 1
-    app.undo.click()
+    app.undo.click()  # asks first
+    assert len(app.ledger) == 1 and "Take back hand 1 (Dee wins on Ann" in app.question.value
+    app.yes.click()
     assert len(app.ledger) == 0 and "Took back hand 1" in app.status.value
     assert app.ledger.totals == {p: 0 for p in FOUR}
     assert "0 hands saved" in app.journal.value
@@ -228,7 +230,7 @@ def test_a_correction_made_on_the_ledger_is_shown_after_refresh():
     app.add.click()
     app.ledger.correct(1, thrower="Bea")
     app.refresh()
-    assert app.ledger.totals["Bea"] == -50 and "-50" in app.totals.value
+    assert app.ledger.totals["Bea"] == -50 and "−50" in app.totals.value
 
 
 def test_the_app_is_shown_with_a_stable_plain_text_stand_in():
@@ -294,7 +296,9 @@ def test_a_new_night_or_a_saved_one_chosen_from_the_list():
     app.start.click()
     app.winner.value, app.how.value = "Ann", "self-drawn"
     app.add.click()
-    app.another.click()  # back to the list: the night is saved
+    app.another.click()  # back to the list: the night is saved (asked first)
+    assert app.ledger is not None and "Close tuesday.csv?" in app.question.value
+    app.yes.click()
     assert app.ledger is None and app.setup.layout.display == ""
     assert [v for _, v in app.nights.options] == ["tuesday.csv"]
     # A new night under a name already used is refused, not written over.
@@ -312,8 +316,9 @@ def test_correct_hand_3_from_the_table_restart_and_carry_on():
     for winner in ("Ann", "Bea", "Cat", "Dee"):
         app.winner.value, app.how.value = winner, "self-drawn"
         app.add.click()
-    assert [label for label, _ in app.editing.options][3].startswith("correct hand 3: Cat wins self-drawn")
+    assert [label for label, _ in app.editing.options][3] == "correct hand 3"
     app.editing.value = 3  # the controls now show hand 3
+    assert "Hand 3 as saved: Cat wins self-drawn" in app.editing_note.value
     assert app.winner.value == "Cat" and app.how.value == "self-drawn"
     assert app.add.description == "Save the correction of hand 3"
     app.how.value, app.thrower.value, app.value.value = "discard", "Ann", 30
@@ -343,18 +348,232 @@ def test_a_willingdon_night_in_the_app_tiles_and_the_sets_shown_before_the_disca
     app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Dee"
     assert "Type the tiles" in app.payments.value
     app.tiles.value = "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2"
-    assert "before the discard" in app.payments.value  # the app asks: 3 shown, or 2?
+    assert "Click 3 or 2 under “Sets the winner showed”" in app.payments.value  # the app asks: 3 shown, or 2?
     app.exposed.value = 2  # the discard completed the third pung: no penalty
     app.add.click()
     line = app.ledger.lines[-1]
     assert line.entry.exposed == 2 and line.payments["Ann"] == line.payments["Cat"] == line.payments["Dee"] < 0
-    # An Earth's Blessing by South, on East's (Ann's) discard: the seat comes from the seating.
-    app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Ann"
+    # Ann was East and did not win: East passes to Bea, and the app says so.
+    assert app.east.value == "Bea" and "Bea is East for hand 2: the deal passed from Ann" in app.east_note.value
+    # An Earth's Blessing by South (now Cat), on East's (Bea's) discard: the seat comes from the seating.
+    app.winner.value, app.how.value, app.thrower.value = "Cat", "discard", "Bea"
     app.tiles.value = "RDx3 GDx3 WDx3 +EWx3 NWx2 earth"
     app.exposed.value = 0
     app.add.click()
-    assert len(app.ledger) == 2 and "Bea (South) wins" in app.ledger.lines[-1].text
+    assert len(app.ledger) == 2 and "Cat (South) wins" in app.ledger.lines[-1].text
+    assert app.ledger.lines[-1].entry.east == "Bea" and app.east.value == "Cat"
     app.how.value, app.winner.value = "false-mahjong", "Cat"
     app.add.click()
     assert app.ledger.lines[-1].payments["Cat"] == -1500
     assert "<polyline" in app.chart.value and "1" in app.totals.value
+
+
+# --------------------------------------------------------------------------- issue 23
+
+FIVE = FOUR + ["Eve"]
+
+
+def willingdon_night(name: str, **rules) -> ScorekeeperApp:
+    app = ScorekeeperApp(journal=name)
+    app.players.value, app.game.value = "Ann, Bea, Cat, Dee", "willingdon"
+    app.penalty.value = rules.get("penalty", True)
+    app.start.click()
+    return app
+
+
+def test_the_sets_shown_question_names_a_control_that_exists_and_starts_said_not_blank():
+    app = willingdon_night("asks.csv")
+    # the control starts on a choice it offers ("not said"), not blank
+    assert app.exposed.value in dict(app.exposed.options).values()
+    assert app.exposed.label == "not said" and app.fields()["exposed"] is None
+    app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Dee"
+    app.tiles.value = "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2"
+    question = app.payments.value
+    assert "exposed column" not in question
+    # it names the control by the words on the page, and offers what it may be
+    label = _html(app).split("mjs-score-exposed-label")[1]
+    assert "Sets the winner showed" in label and "“Sets the winner showed”" in question
+    assert "Click 3 or 2" in question
+    assert {"3", "2"} <= {lbl for lbl, _ in app.exposed.options}
+    app.add.click()
+    assert len(app.ledger) == 0 and "“Sets the winner showed”" in app.status.value
+    app.exposed.value = 3
+    assert "if you add it" in app.payments.value
+    app.add.click()
+    assert app.ledger.lines[-1].entry.exposed == 3
+    # a count the tiles cannot have: said in the app's words
+    app.winner.value, app.how.value, app.thrower.value = "Cat", "discard", "Ann"
+    app.tiles.value = "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2"
+    app.exposed.value = 1
+    assert "showed 2 or 3 sets before the winning tile, not 1" in app.payments.value
+
+
+def test_a_hand_that_scores_0_is_not_held_up_by_the_sets_shown():
+    app = willingdon_night("zero.csv")
+    app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Dee"
+    app.tiles.value = "+2Bx3 +5Cx3 +7Dx3 3Bx3 4Cx2"  # three sets shown, under three doubles: scores 0
+    assert "if you add it" in app.payments.value and "Sets the winner showed" not in app.payments.value
+    app.add.click()
+    line = app.ledger.lines[-1]
+    assert line.value == 0 and set(line.payments.values()) == {0}
+    assert line.entry.exposed == 3  # the count the tiles show, recorded (either pays the same)
+
+
+def test_the_journal_line_follows_the_file_name_box():
+    app = ScorekeeperApp(journal="first-name.csv")
+    assert "first-name.csv" in app.journal.value
+    app.name.value = "tuesday.csv"
+    assert "tuesday.csv" in app.journal.value and "first-name.csv" not in app.journal.value
+    app.name.value = "  "
+    assert "night.csv" in app.journal.value
+    app.name.value, app.players.value = "wednesday.csv", "Ann, Bea, Cat, Dee"
+    app.start.click()
+    assert "wednesday.csv" in app.journal.value and app.path.name == "wednesday.csv"
+
+
+def test_taking_back_a_hand_asks_first_and_it_can_be_brought_back():
+    app = ScorekeeperApp(journal="take-back.csv", players=FOUR)
+    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", 80
+    app.note.value = "a note"
+    app.add.click()
+    recorded = app.ledger.lines[0].entry
+    app.undo.click()
+    assert app.ask.layout.display == "" and "Take back hand 1" in app.question.value
+    app.no.click()  # a stray click: nothing happens
+    assert len(app.ledger) == 1 and app.ask.layout.display == "none"
+    app.undo.click()
+    app.yes.click()
+    assert len(app.ledger) == 0 and app.bring_back.description == "Bring back hand 1"
+    app.bring_back.click()
+    assert len(app.ledger) == 1 and app.ledger.lines[0].entry == recorded
+    assert "Hand 1 is back" in app.status.value and app.bring_back.layout.display == "none"
+    assert load_journal(journal_path("take-back.csv")).ledger.lines == app.ledger.lines
+
+
+def test_another_night_asks_first_and_the_night_comes_back_with_the_hand_being_entered():
+    app = ScorekeeperApp(journal="close.csv", players=FOUR)
+    app.winner.value, app.how.value = "Ann", "self-drawn"
+    app.add.click()
+    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Bea", "discard", "Dee", 45
+    app.another.click()
+    assert app.ledger is not None and "the hand being entered is not added" in app.question.value
+    app.yes.click()
+    assert app.ledger is None and app.bring_back.description == "Open close.csv again"
+    app.bring_back.click()
+    assert len(app.ledger) == 1 and app.path.name == "close.csv"
+    assert (app.winner.value, app.how.value, app.thrower.value, app.value.value) == ("Bea", "discard", "Dee", 45)
+    assert "with the hand you were entering" in app.status.value
+
+
+def test_correcting_an_earlier_hand_keeps_the_one_being_entered_and_an_unsaved_correction_comes_back():
+    app = ScorekeeperApp(journal="drafts.csv", players=FOUR)
+    for winner in ("Ann", "Bea"):
+        app.winner.value, app.how.value = winner, "self-drawn"
+        app.add.click()
+    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Cat", "discard", "Dee", 55
+    app.editing.value = 1  # correct hand 1 meanwhile
+    assert app.winner.value == "Ann" and app.how.value == "self-drawn"
+    app.value.value = 30  # changed, then left unsaved
+    app.editing.value = 0
+    assert (app.winner.value, app.thrower.value, app.value.value) == ("Cat", "Dee", 55)  # the hand being entered
+    assert app.bring_back.description == "Back to your unsaved changes to hand 1"
+    app.bring_back.click()
+    assert app.editing.value == 1 and app.value.value == 30 and app.winner.value == "Ann"
+    app.add.click()
+    assert app.ledger.lines[0].entry.value == 30 and app.ledger.lines[0].entry.winner == "Ann"
+    assert (app.editing.value, app.winner.value, app.value.value) == (0, "Cat", 55)  # and back to it
+    app.add.click()
+    assert len(app.ledger) == 3 and app.ledger.lines[2].entry.thrower == "Dee"
+
+
+def test_east_passes_unless_east_wins_and_the_app_says_so():
+    app = willingdon_night("east.csv", penalty=False)
+    assert app.east.value == "Ann" and "Ann, listed first, is East for hand 1" in app.east_note.value
+    app.winner.value, app.how.value, app.score.value = "Ann", "self-drawn", "100"
+    app.add.click()
+    assert app.east.value == "Ann" and "Ann won hand 1 as East and keeps the deal" in app.east_note.value
+    app.winner.value, app.how.value, app.score.value = "Cat", "self-drawn", "100"
+    app.add.click()
+    assert app.east.value == "Bea" and "the deal passed from Ann" in app.east_note.value
+    assert app.ledger.lines[1].entry.east is None  # Ann, the first player: East unless said
+    app.east.value = "Dee"  # the table plays it otherwise: the scorekeeper clicks
+    app.how.value = "wall"
+    app.add.click()
+    assert app.ledger.lines[2].entry.east == "Dee" and app.east.value == "Ann"  # passed from Dee to Ann
+    again = ScorekeeperApp(journal="east.csv")  # after a restart: the same East
+    assert again.east.value == "Ann" and "hand 4" in again.east_note.value
+
+
+def test_two_dead_hands_are_two_clicks():
+    app = ScorekeeperApp(journal="dead.csv", players=FOUR)
+    assert "click each" in _html(app)
+    app.winner.value, app.how.value, app.thrower.value = "Ann", "discard", "Cat"
+    assert [b.description for b in app.dead.buttons] == ["Bea", "Cat", "Dee"]
+    app.dead.buttons[0].value = True
+    app.dead.buttons[2].value = True
+    assert app.dead.value == ("Bea", "Dee") and app.dead.buttons[0].icon == "check"
+    app.add.click()
+    assert app.ledger.lines[-1].entry.dead == ("Bea", "Dee")
+
+
+def test_every_number_the_app_shows_is_written_one_way():
+    app = ScorekeeperApp(journal="numbers.csv", players=FIVE)
+    app.winner.value, app.how.value, app.value.value, app.jokerless.value, app.pick.value = \
+        "Ann", "self-drawn", 100_000, True, "Ann"
+    app.add.click()
+    text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", _html(app))
+    assert "collects 1,200,000" in text and "−800,000" in text and "100,000 on the card" in text
+    assert not re.findall(r"(?<![\w-])-\d", text), "an ASCII minus before a figure"
+    assert not re.findall(r"(?<![\d,.\w-])\d{4,}", text), "a figure without thousands separators"
+
+
+def test_leaving_one_unsaved_correction_for_another_loses_neither():
+    app = ScorekeeperApp(journal="two-drafts.csv", players=FOUR)
+    for winner in ("Ann", "Bea"):
+        app.winner.value, app.how.value = winner, "self-drawn"
+        app.add.click()
+    app.editing.value = 1
+    app.value.value = 30
+    app.editing.value = 2
+    app.value.value = 40
+    assert app.bring_back.description == "Back to your unsaved changes to hand 1"
+    app.bring_back.click()
+    assert app.editing.value == 1 and app.value.value == 30
+    assert app.bring_back.description == "Back to your unsaved changes to hand 2"
+    app.bring_back.click()
+    assert app.editing.value == 2 and app.value.value == 40
+
+
+def test_a_false_mahjong_cost_out_of_range_is_refused_not_changed():
+    app = ScorekeeperApp(journal="false.csv")
+    app.players.value, app.game.value = "Ann, Bea, Cat, Dee", "willingdon"
+    app.false_mahjong.value = 200_000
+    app.start.click()
+    assert app.ledger is None and "from 0 to 100,000" in app.status.value and "200,000" in app.status.value
+    assert not journal_path("false.csv").exists()
+    app.false_mahjong.value = 100_000
+    app.start.click()
+    assert app.ledger.table_rules.false_mahjong == 100_000
+
+
+def test_a_refusal_goes_once_the_hand_is_changed():
+    app = ScorekeeperApp(journal="stale.csv", players=FOUR)
+    app.add.click()
+    assert "Click the winner" in app.status.value and app.error
+    app.winner.value = "Ann"
+    assert app.status.value == "" and app.error is None
+    assert "Click who threw" in app.payments.value
+
+
+def test_a_question_left_unanswered_cannot_take_back_another_hand():
+    app = ScorekeeperApp(journal="unanswered.csv", players=FOUR)
+    app.winner.value, app.how.value = "Ann", "self-drawn"
+    app.add.click()
+    app.undo.click()  # "Take back hand 1?" ... and the scorekeeper goes on instead
+    app.winner.value, app.how.value = "Bea", "self-drawn"
+    app.add.click()
+    assert app.ask.layout.display == "none" and len(app.ledger) == 2
+    app.undo.click()
+    app.ledger.undo()  # taken back at the terminal meanwhile
+    app.yes.click()
+    assert len(app.ledger) == 1 and "nothing was taken back" in app.status.value

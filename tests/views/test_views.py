@@ -302,7 +302,7 @@ def test_american_app_wall_game_and_a_bad_value():
     assert "nobody pays" in app.result.value
     assert "pays 0" not in app.result.value
     app.value.value = -5
-    assert "mjs-error" in app.result.value and "more than 0" in app.result.value
+    assert "mjs-error" in app.result.value and "from 1 to 100,000, not -5" in app.result.value
     assert app.payout is None and "Traceback" not in app.result.value
     app.value.value = 25
     assert app.error is None
@@ -526,7 +526,7 @@ def test_doubles_app_chart_leaves_out_a_rule_book_hand_equal_to_yours():
 
 @pytest.mark.parametrize("make, words", [
     (lambda: AmericanPaymentsApp(how="bogus"), "unknown way of winning"),
-    (lambda: AmericanPaymentsApp(value=0), "more than 0"),
+    (lambda: AmericanPaymentsApp(value=0), "from 1 to 100,000, not 0"),
     (lambda: AmericanPaymentsApp(category="jokers"), "unknown category"),
     (lambda: AmericanPaymentsApp(rules="club"), "rules must be"),
     (lambda: HandBuilderApp("5Dx3 5Dx3 6Dx3 7Dx3 RDx2"), "two sets are built on 5 Dots"),

@@ -154,7 +154,7 @@ class Game:
             how = (f"on {self.thrower}'s discard" if way == "discard" else
                    "self-drawn" if self.how == "self-drawn" else f"by {self.how.replace('-', ' ')}")
             article = "an" if str(self.value).startswith("8") or self.value in (11, 18) else "a"
-            bits = [f"{article} {self.value} hand"]
+            bits = [f"{article} {self.value:,} hand"]
             if self.category != "other":
                 bits.append(CATEGORIES[self.category])
             if self.jokerless:

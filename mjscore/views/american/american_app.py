@@ -2,8 +2,10 @@
 the card's section, and see what each player pays and what the winner collects. A menu walks
 through the four worked examples of docs/rules.md for a hand worth 25.
 
-Every figure comes from :func:`mjscore.american.home_payments`; a refusal (a value of 0, say)
-is shown as the engine's message.
+Every figure comes from :func:`mjscore.american.home_payments`. The card value may be any whole
+number from 1 to 100,000, the range the command line and a night's ledger take; anything else is
+refused with the command line's own message. Choosing a worked example puts your own hand aside:
+"Your own hand" brings it back.
 
 CSS classes of the parts (for browser tests):
 
@@ -24,6 +26,9 @@ CSS classes of the parts (for browser tests):
 ((100, 100, 100), 300)
 >>> "collects 300" in app.result.value
 True
+>>> app.value.value = 100_001
+>>> app.error
+"the hand's value must be from 1 to 100,000, not 100,001"
 """
 
 from __future__ import annotations
@@ -32,9 +37,11 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError, check_category, check_how,
-                        check_value, home_payments)
+from ...american.home import CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError, check_category, check_how, home_payments
+from ...inputs import InputError, whole_number
+from ...night.entry import MAX_VALUE
 from .._app import App, classed
+from .._style import count
 from ..tiles import ViewError
 from ..panels import payout_html
 
@@ -58,6 +65,23 @@ EXAMPLES = (
 RULES = {"home": HOME, "league": LEAGUE_CARD}
 
 
+def card_value(value: object) -> int:
+    """The card value as the command line takes it (``mjscore american --value``): a whole number from
+    1 to 100,000, else refused with the same message.
+
+    >>> card_value(100_000)
+    100000
+    >>> card_value(0)
+    Traceback (most recent call last):
+    ...
+    mjscore.inputs.InputError: the hand's value must be from 1 to 100,000, not 0
+    """
+    n = whole_number(value, "the hand's value", 1, MAX_VALUE)
+    if n is None:
+        raise InputError("the hand's value must be a whole number, not an empty value")
+    return n
+
+
 class AmericanPaymentsApp(App):
     """Who pays what for an American hand (see the module notes for the parts)."""
 
@@ -65,7 +89,7 @@ class AmericanPaymentsApp(App):
 
     def __init__(self, value: int = 25, how: str = "discard", *, jokerless: bool = False,
                  category: str = "other", rules: str = "home") -> None:
-        check_value(value), check_how(how), check_category(category)
+        card_value(value), check_how(how), check_category(category)
         if not isinstance(jokerless, bool):
             raise AmericanError(f"jokerless must be true or false, not {jokerless!r}")
         if rules not in RULES:
@@ -74,7 +98,7 @@ class AmericanPaymentsApp(App):
         self.example = classed(widgets.Dropdown(
             options=[("Your own hand", 0)] + [(label, i) for i, (label, *_) in enumerate(EXAMPLES, 1)],
             value=0, description="Example", style={"description_width": "7em"},
-            layout=widgets.Layout(width="28em")), "mjs-american-example")
+            layout=widgets.Layout(width="32em")), "mjs-american-example")
         self.value = classed(widgets.IntText(value=value, description="Card value",
                                              style={"description_width": "7em"},
                                              layout=widgets.Layout(width="14em")), "mjs-american-value")
@@ -94,6 +118,7 @@ class AmericanPaymentsApp(App):
             "mjs-american-rules")
         self.result = classed(widgets.HTML(), "mjs-american-result")
         self.payout = None
+        self._own = None  # your own hand, put aside while a worked example is shown
         self.widget = classed(widgets.VBox([
             self.example,
             widgets.HBox([self.value, self.how]),
@@ -107,13 +132,21 @@ class AmericanPaymentsApp(App):
 
     # ---------------------------------------------------------------- reactions
 
+    def _controls(self) -> tuple:
+        return self.value.value, self.how.value, self.jokerless.value, self.category.value
+
     def _on_example(self, change) -> None:
-        if not change["new"]:
+        if change["old"] == 0:
+            self._own = self._controls()
+        if change["new"]:
+            _, value, how, jokerless = EXAMPLES[change["new"] - 1]
+            shown = (value, how, jokerless, "other")
+        elif self._own is not None:
+            shown, self._own = self._own, None
+        else:
             return
-        _, value, how, jokerless = EXAMPLES[change["new"] - 1]
         with self._quietly():
-            self.value.value, self.how.value, self.jokerless.value = value, how, jokerless
-            self.category.value = "other"
+            self.value.value, self.how.value, self.jokerless.value, self.category.value = shown
         self.refresh()
 
     def _on_change(self, _change) -> None:
@@ -124,6 +157,7 @@ class AmericanPaymentsApp(App):
                     (value, how, jokerless, "other"):
                 with self._quietly():
                     self.example.value = 0
+                self._own = None  # a hand of your own now: the one put aside is not brought back over it
         self.refresh()
 
     # ---------------------------------------------------------------- the answer
@@ -131,15 +165,15 @@ class AmericanPaymentsApp(App):
     def refresh(self) -> None:
         """Ask the engine again and redraw the result."""
         try:
-            p = home_payments(self.value.value, self.how.value, jokerless=self.jokerless.value,
+            p = home_payments(card_value(self.value.value), self.how.value, jokerless=self.jokerless.value,
                               category=self.category.value, rules=RULES[self.rules.value])
-        except AmericanError as e:
+        except (AmericanError, InputError) as e:
             self.payout = None
             self.show_error(self.result, e)
             return
         self.payout = p
         self.clear_error()
-        head = f"A hand worth {p.value:,}, {HOW_LABELS[p.how]}"
+        head = f"A hand worth {count(p.value)}, {HOW_LABELS[p.how]}"
         if p.how == "wall":
             body = (f'<p class="mjs-nobody-pays">{escape(" ".join(p.reasons[1:]))}</p>')
         else:

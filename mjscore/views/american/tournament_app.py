@@ -18,8 +18,12 @@ import ipywidgets as widgets
 from ...american.home import CATEGORIES, HOME, AmericanError, HomeRules, home_payments
 from ...american.tournament.compare import throw_cost
 from ...american.tournament.scoring import Game, score_game
-from ...american.tournament.tables import PRESETS, TournamentError, TournamentTable
+from ...american.tournament.tables import MAX_EXPOSURES, PRESETS, TournamentError, TournamentTable
+from ...inputs import InputError
 from .._app import App, classed
+from .._picks import Picks
+from .._style import count, signed
+from .american_app import card_value
 from .tournament_views import compare_hand
 
 _FONT = "font:14px Verdana,Arial,sans-serif"
@@ -29,22 +33,19 @@ _ROLE = {"winner": "winner", "thrower": "threw the winning tile", "other": "othe
          "live hand": "live hand", "dead hand": "dead hand"}
 
 
-def _signed(n: int) -> str:
-    return f"{n:+,}" if n else "0"
-
-
 class TournamentVsHomeApp(App):
     """Pick a hand; see what each player pays at home and scores at a tournament.
 
     The controls and the result carry CSS classes, for styling and for browser tests:
 
     - ``mjs-tournament-app`` the whole app (``.widget``, a VBox);
-    - ``mjs-tournament-value`` the card value (IntSlider, 25 to 100 in steps of 5);
+    - ``mjs-tournament-value`` the card value (IntText: any whole number from 1 to 100,000, as the
+      command line takes it; its arrows step by 5);
     - ``mjs-tournament-how`` how the game ended (ToggleButtons: discard, self-drawn, wall);
     - ``mjs-tournament-winner`` and ``mjs-tournament-thrower`` (Dropdowns of the players);
-    - ``mjs-tournament-exposures`` the winner's exposures (IntSlider, 0 to 4);
+    - ``mjs-tournament-exposures`` the winner's exposures (ToggleButtons, 0 to 4);
     - ``mjs-tournament-jokerless`` (Checkbox) and ``mjs-tournament-category`` (Dropdown);
-    - ``mjs-tournament-dead`` the dead hands (SelectMultiple);
+    - ``mjs-tournament-dead`` the dead hands (a toggle button per player: click each one);
     - ``mjs-tournament-table`` the organizer's table (Dropdown of the presets, or the tables given);
     - ``mjs-tournament-result`` the answer (HTML): a table ``mjs-tournament-table-out`` with a
       row ``mjs-tournament-row`` per player, the reasons (``mjs-tournament-reasons``), the
@@ -66,30 +67,35 @@ class TournamentVsHomeApp(App):
             raise TournamentError("the app needs at least one tournament table")
         self.home_rules = home_rules
         style = {"description_width": "initial"}
-        self.value = widgets.IntSlider(value=25, min=25, max=100, step=5, description="Card value",
-                                       style=style)
+        self.value = widgets.IntText(value=25, step=5, description="Card value", style=style,
+                                     layout=widgets.Layout(width="12em"))
         self.how = widgets.ToggleButtons(options=_HOWS, value="discard", description="Won", style=style)
         self.winner = widgets.Dropdown(options=self.players, value=self.players[0], description="Winner",
                                        style=style)
         self.thrower = widgets.Dropdown(options=self.players[1:], value=self.players[2], description="Thrower",
                                         style=style)
-        self.exposures = widgets.IntSlider(value=1, min=0, max=4, description="Winner's exposures", style=style)
+        self.exposures = widgets.ToggleButtons(options=[(str(n), n) for n in range(MAX_EXPOSURES + 1)], value=1,
+                                               description="Winner's exposures",
+                                               style={**style, "button_width": "2.6em"})
         self.jokerless = widgets.Checkbox(value=False, description="Jokerless", indent=False)
         self.category = widgets.Dropdown(options=[(label, key) for key, label in CATEGORIES.items()],
                                          value="other", description="Card section", style=style)
-        self.dead = widgets.SelectMultiple(options=self.players, value=(), rows=4, description="Dead hands",
-                                           style=style)
+        self.dead = Picks(options=self.players, description="Dead hands:", hint="(click each)")
         self.table = widgets.Dropdown(options=[(t.name, key) for key, t in self.tables.items()],
                                       value=next(iter(self.tables)), description="Tournament table", style=style)
         self.result = widgets.HTML()
         for part in ("value", "how", "winner", "thrower", "exposures", "jokerless", "category", "dead", "table",
                      "result"):
             classed(getattr(self, part), f"mjs-tournament-{part}")
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.widget = widgets.VBox([
-            widgets.HBox([self.value, self.how]),
-            widgets.HBox([self.winner, self.thrower, self.exposures]),
-            widgets.HBox([self.jokerless, self.category]),
-            widgets.HBox([self.dead, self.table]),
+            widgets.HBox([self.value, self.how], layout=wrap),
+            widgets.HBox([self.winner, self.thrower], layout=wrap),
+            self.exposures,
+            widgets.HBox([self.jokerless, self.category], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                align_items="center")),
+            self.dead,
+            self.table,
             self.result,
         ])
         classed(self.widget, "mjs-tournament-app")
@@ -124,7 +130,7 @@ class TournamentVsHomeApp(App):
         if how == "wall":
             return Game(self.players, "wall", dead=self.dead.value)
         return Game(self.players, how, winner=self.winner.value,
-                    thrower=self.thrower.value if how == "discard" else None, value=self.value.value,
+                    thrower=self.thrower.value if how == "discard" else None, value=card_value(self.value.value),
                     jokerless=self.jokerless.value, category=self.category.value, exposures=self.exposures.value,
                     dead=self.dead.value)
 
@@ -159,7 +165,7 @@ class TournamentVsHomeApp(App):
         self.thrower.disabled = how != "discard"
         try:
             self.result.value = f'<div role="status" aria-live="polite">{self._html(self.game)}</div>'
-        except (TournamentError, AmericanError) as e:
+        except (TournamentError, AmericanError, InputError) as e:
             self.show_error(self.result, e)
         else:
             self.clear_error()
@@ -177,8 +183,8 @@ class TournamentVsHomeApp(App):
         for p, r in frame.iterrows():
             rows.append(f'<tr class="mjs-tournament-row" data-player="{escape(p)}">'
                         f'<td style="{_CELL}">{escape(p)}</td><td style="{_CELL}">{escape(_ROLE[r["role"]])}</td>'
-                        f'<td style="{_CELL};text-align:right">{_signed(int(r["home"]))}</td>'
-                        f'<td style="{_CELL};text-align:right">{_signed(int(r["tournament"]))}</td></tr>')
+                        f'<td style="{_CELL};text-align:right">{signed(int(r["home"]))}</td>'
+                        f'<td style="{_CELL};text-align:right">{signed(int(r["tournament"]))}</td></tr>')
         out = [f'<div style="{_FONT}">',
                f'<p style="margin:4px 0 6px"><b>{escape(game.describe())}</b></p>',
                f'<table class="mjs-tournament-table-out" style="border-collapse:collapse">{head}{"".join(rows)}</table>']
@@ -186,7 +192,7 @@ class TournamentVsHomeApp(App):
         home_reasons = (home_payments(game.value, game.how, jokerless=game.jokerless, category=game.category,
                                       rules=self.home_rules).reasons if game.value is not None
                         else ("The wall ran out: nobody pays.",))
-        tour_lines = [f"{escape(line.player)}: {escape(line.reason)} {_signed(line.points)}" for line in tour.lines]
+        tour_lines = [f"{escape(line.player)}: {escape(line.reason)} {signed(line.points)}" for line in tour.lines]
         out.append('<div class="mjs-tournament-reasons" style="display:flex;gap:28px;margin-top:8px">'
                    '<div><b>At home</b><ul style="margin:2px 0">'
                    + "".join(f"<li>{escape(r)}</li>" for r in home_reasons)
@@ -195,9 +201,9 @@ class TournamentVsHomeApp(App):
         if game.scores_as == "discard":
             cost = throw_cost(game, table, self.home_rules)
             out.append(f'<p class="mjs-tournament-thrower-cost" style="margin:6px 0">Throwing the winning tile cost '
-                       f'{escape(game.thrower)} {cost.home_paid} at home ({cost.home_extra} more than each other '
-                       f'loser) and {cost.tournament_lost} points at the tournament ({cost.tournament_extra} more '
-                       f'than each other loser).</p>')
+                       f'{escape(game.thrower)} {count(cost.home_paid)} at home ({count(cost.home_extra)} more than '
+                       f'each other loser) and {count(cost.tournament_lost)} points at the tournament '
+                       f'({count(cost.tournament_extra)} more than each other loser).</p>')
         out.append("</div>")
         return "".join(out)
 

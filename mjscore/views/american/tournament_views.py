@@ -39,7 +39,7 @@ from ...american.tournament import compare
 from ...american.tournament.compare import home_points, same_players
 from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import COMMON, EXPOSURE_BANDS, PRESETS, TournamentTable
-from .._style import series
+from .._style import series, signed
 
 
 def _table(table: TournamentTable | None) -> TournamentTable:
@@ -188,7 +188,7 @@ def night_summary_html(games: Sequence[Game], table: TournamentTable | None = No
     all_throws = figures.thrown
     parts = ['<div class="mjs-tournament-summary" style="font:14px Verdana,Arial,sans-serif">',
              f"<p>After {figures.games} games: <b>First at home: {_names(first_home)} "
-             f"({int(night.loc[first_home[0], 'home']):+,})</b>. <b>First at the tournament: "
+             f"({signed(int(night.loc[first_home[0], 'home']))})</b>. <b>First at the tournament: "
              f"{_names(first_tour)} ({int(night.loc[first_tour[0], 'tournament']):,} points)</b> under the "
              f"{escape(t.name)}.</p>"]
     if all_throws.threw:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 
 from ...night import Ledger, Line, places
-from .._style import ERROR, GOOD, MUTED
+from .._style import ERROR, GOOD, MUTED, count, signed
 
 __all__ = ["PLAYER_COLOURS", "payments_html", "report_card_html", "totals_html", "totals_svg"]
 
@@ -59,28 +59,24 @@ def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg" width="100%" '
              f'style="max-width:{width}px" '
              f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="Running totals after {len(ledger)} hands" font-family="sans-serif" font-size="11">',
-             f'<text x="{left}" y="14" font-weight="bold">The night so far: {len(ledger)} hand'
+             f'aria-label="Running totals after {count(len(ledger))} hands" font-family="sans-serif" font-size="11">',
+             f'<text x="{left}" y="14" font-weight="bold">The night so far: {count(len(ledger))} hand'
              f'{"s" * (len(ledger) != 1)}</text>',
              f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
-             f'<text x="{left - 6}" y="{y(high) + 4}" text-anchor="end">{_signed(high)}</text>',
-             f'<text x="{left - 6}" y="{y(low) + 4}" text-anchor="end">{_signed(low)}</text>',
+             f'<text x="{left - 6}" y="{y(high) + 4}" text-anchor="end">{signed(high)}</text>',
+             f'<text x="{left - 6}" y="{y(low) + 4}" text-anchor="end">{signed(low)}</text>',
              f'<text x="{left - 6}" y="{y(0) + 4}" text-anchor="end">0</text>' if low < 0 < high else "",
              f'<text x="{left}" y="{height - 8}">hand 0</text>',
-             f'<text x="{left + w}" y="{height - 8}" text-anchor="end">hand {len(ledger)}</text>']
+             f'<text x="{left + w}" y="{height - 8}" text-anchor="end">hand {count(len(ledger))}</text>']
     for k, p in enumerate(ledger.players):
         colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
         points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
                      f'<title>{_svg_text(p)}</title></polyline>')
         parts.append(f'<text x="{left + w + 8}" y="{top + 14 * k + 8}" fill="{colour}">'
-                     f'{_svg_text(p)} {_signed(rows[-1][k])}</text>')
+                     f'{_svg_text(p)} {signed(rows[-1][k])}</text>')
     parts.append("</svg>")
     return "".join(parts)
-
-
-def _signed(v: int) -> str:
-    return f"{v:+,d}" if v else "0"
 
 
 def _cls(v: int) -> str:
@@ -97,20 +93,20 @@ _STYLE = ("<style>.mjs-night td,.mjs-night th{padding:2px 8px;text-align:right}"
 def totals_html(ledger: Ledger) -> str:
     """Each player's place and total, from the top, as a small HTML table (places: the engine's)."""
     rows = "".join(f'<tr><td>{place}</td><td class="mjs-text">{html.escape(p)}</td>'
-                   f'<td class="{_cls(v)}">{_signed(v)}</td></tr>'
+                   f'<td class="{_cls(v)}">{signed(v)}</td></tr>'
                    for place, p, v in places(ledger))
     n = len(ledger)
-    return (f'{_STYLE}<table class="mjs-night mjs-totals"><caption>Totals after {n} hand'
+    return (f'{_STYLE}<table class="mjs-night mjs-totals"><caption>Totals after {count(n)} hand'
             f'{"s" * (n != 1)}</caption>{rows}</table>')
 
 
 def payments_html(line: Line, *, heading: str | None = None) -> str:
     """Who pays what for one hand: a sentence, then a row per player."""
-    head = heading if heading is not None else f"Hand {line.number}"
+    head = heading if heading is not None else f"Hand {count(line.number)}"
     rows = []
     for p, v in line.payments.items():
         word = "collects" if v > 0 else "pays" if v < 0 else "pays nothing"
-        amount = f" {abs(v):,}" if v else ""
+        amount = f" {count(abs(v))}" if v else ""
         rows.append(f'<tr><td class="mjs-text">{html.escape(p)}</td>'
                     f'<td class="mjs-text {_cls(v)}">{word}{amount}</td></tr>')
     return (f'{_STYLE}<div class="mjs-night mjs-line"><p><b>{html.escape(head)}:</b> '
@@ -133,10 +129,10 @@ def report_card_html(ledger: Ledger) -> str:
     names = "".join(f"<th>{html.escape(p)}</th>" for p in ledger.players)
     body = []
     for line in ledger.lines:
-        cells = "".join(f'<td><span class="{_cls(v)}">{_signed(v)}</span><br>'
-                        f'<span class="{_cls(t)}" style="opacity:0.8">{_signed(t)}</span></td>'
+        cells = "".join(f'<td><span class="{_cls(v)}">{signed(v)}</span><br>'
+                        f'<span class="{_cls(t)}" style="opacity:0.8">{signed(t)}</span></td>'
                         for v, t in zip(line.payments.values(), line.totals.values()))
-        body.append(f'<tr><td>{line.number}</td><td class="mjs-text" style="white-space:normal;max-width:18em">'
+        body.append(f'<tr><td>{count(line.number)}</td><td class="mjs-text" style="white-space:normal;max-width:18em">'
                     f'{html.escape(line.text)}</td>{cells}</tr>')
     return (f'{_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand paid '
             f'(above) and the running total after it (below)</caption><thead><tr><th>#</th>'

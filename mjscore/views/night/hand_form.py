@@ -4,6 +4,12 @@ in the short notation (or a typed score), the sets shown before the discard, fis
 East. :class:`HandForm` builds them, shows those of the night's game, reads them as the fields
 :meth:`mjscore.night.Ledger.add` takes, and fills them from an earlier hand to correct it.
 Nothing is worked out here: the ledger checks and settles every hand.
+
+Every control holds every value the ledger accepts (any card value from 1 to 100,000, every
+way an American hand ends, any players dead, any typed score, 0 to 4 sets shown, any East), so
+a hand recorded elsewhere (``mjscore record``, a typed journal) is shown as it is. A correction
+sends the ledger only the fields the scorekeeper changed: whatever the controls do not show
+stays as it was recorded.
 """
 
 from __future__ import annotations
@@ -15,20 +21,75 @@ import ipywidgets as widgets
 from ...american.home import CATEGORIES
 from ...night import Entry, LedgerError
 from .._app import classed
+from .._picks import Picks
+from .._style import count
 from .cards import payments_html
 
 __all__ = ["HandForm", "VALUES"]
 
-#: The card values offered as buttons (the card's hands are 25 to 50, a few more).
+#: The card values offered as buttons (the card's hands are 25 to 50, a few more); any other
+#: value from 1 to 100,000 is typed in the box beside them.
 VALUES = (25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75)
-_HOWS = {"american": (("On a discard", "discard"), ("Self-drawn", "self-drawn"), ("Wall game", "wall")),
+_HOWS = {"american": (("On a discard", "discard"), ("Self-drawn", "self-drawn"), ("Wall game", "wall"),
+                      ("Joker exchange", "joker-exchange"), ("Heavenly Hand", "heavenly-hand")),
          "willingdon": (("On a discard", "discard"), ("Self-drawn", "self-drawn"), ("Wall game", "wall"),
                         ("False mahjong", "false-mahjong"))}
-_EXPOSED = (("as the tiles show", None), ("0", 0), ("1", 1), ("2", 2), ("3", 3), ("4", 4))
+#: The sets shown before the discard: "not said" (the tiles say, or no penalty) is -1 in the control.
+NOT_SAID = -1
+_EXPOSED = (("not said", NOT_SAID), ("0", 0), ("1", 1), ("2", 2), ("3", 3), ("4", 4))
+_WON = ("discard", "self-drawn")  # a Willingdon hand with tiles, a score, sets shown and fishing
+_LABEL = {"description_width": "5.5em"}
 
 
 def _hide(widget: widgets.Widget, hidden: bool) -> None:
     widget.layout.display = "none" if hidden else ""  # "" not None: a browser kernel sends None as nothing
+
+
+def next_east(players, east: str | None, winner: str | None) -> str:
+    """Who sits East for the next hand: East keeps the deal by winning the hand; otherwise it
+    passes to the next player listed (who sat South).
+
+    >>> next_east(("Ann", "Bea", "Cat", "Dee"), "Ann", "Cat"), next_east(("Ann", "Bea", "Cat", "Dee"), "Dee", None)
+    ('Bea', 'Ann')
+    >>> next_east(("Ann", "Bea", "Cat", "Dee"), "Cat", "Cat")
+    'Cat'
+    """
+    east = east or players[0]
+    return east if winner == east else players[(players.index(east) + 1) % len(players)]
+
+
+def settle_hand(ledger, f: dict):
+    """The hand ``f`` as the ledger checks it: ``(fields, line, None)`` when the ledger takes it,
+    else ``(fields, None, what to say)``. Where only the sets the winner showed before the discard stand in the way (the
+    three-exposed penalty depends on them and they are not said), the message asks for them
+    by the control's name; when either count pays the same (a hand that scores 0, say), the
+    count the tiles show is taken and nobody is asked."""
+    try:
+        return f, ledger.check(**f), None
+    except LedgerError as e:
+        error = str(e)
+    if ledger.game != "willingdon" or f.get("tiles") is None:
+        return f, None, error
+    taken = {}
+    for n in range(5):
+        try:
+            taken[n] = ledger.check(**{**f, "exposed": n})
+        except LedgerError:
+            pass
+    if not taken:
+        return f, None, error
+    who = f["winner"]
+    counts = " or ".join(count(n) for n in taken)
+    if f["exposed"] is not None:  # a count the tiles cannot have
+        return f, None, (f"With these tiles {who} showed {counts} set{'s' * (list(taken) != [1])} before the "
+                         f"winning tile, not {f['exposed']}: change “Sets the winner showed”.")
+    if len({tuple(line.payments.values()) for line in taken.values()}) == 1:
+        shown = max(taken)
+        return {**f, "exposed": shown}, taken[shown], None
+    most, fewer = max(taken), min(taken)
+    return f, None, (f"How many sets did {who} show before the winning tile? Click {most} or {fewer} under "
+                     f"“Sets the winner showed” ({fewer} if the discard completed an exposed pung): "
+                     f"the three-exposed penalty depends on it.")
 
 
 class HandForm:
@@ -36,46 +97,60 @@ class HandForm:
     ``self.editing`` the hand being corrected, 0 for the next one)."""
 
     ledger = None
+    _baseline = None
 
     def _build_hand(self) -> widgets.Widget:
-        self.winner = classed(widgets.ToggleButtons(options=[], value=None, description="Winner"), "mjs-score-winner")
-        self.how = classed(widgets.ToggleButtons(options=_HOWS["american"], value="discard", description="How"),
-                           "mjs-score-how")
-        self.thrower = classed(widgets.ToggleButtons(options=[], value=None, description="Thrower"),
+        buttons = {"button_width": "auto"}
+        self.winner = classed(widgets.ToggleButtons(options=[], value=None, description="Winner", style=buttons),
+                              "mjs-score-winner")
+        self.how = classed(widgets.ToggleButtons(options=_HOWS["american"], value="discard", description="How",
+                                                 style=buttons), "mjs-score-how")
+        self.thrower = classed(widgets.ToggleButtons(options=[], value=None, description="Thrower", style=buttons),
                                "mjs-score-thrower")
-        self.value = classed(widgets.ToggleButtons(options=[(str(v), v) for v in VALUES], value=25,
-                                                   description="Value", style={"button_width": "3.2em"}),
-                             "mjs-score-value")
-        self.jokerless = classed(widgets.Checkbox(value=False, description="Jokerless (declared)", indent=True),
-                                 "mjs-score-jokerless")
+        self.value = classed(widgets.IntText(value=25, description="Value", continuous_update=True, style=_LABEL,
+                                             tooltip="the card value, 1 to 100,000",
+                                             layout=widgets.Layout(width="12em")), "mjs-score-value")
+        self.quick = classed(widgets.ToggleButtons(options=[(str(v), v) for v in VALUES], value=25,
+                                                   style={"button_width": "3.2em"},
+                                                   tooltip="a common card value"), "mjs-score-quick")
+        self.jokerless = classed(widgets.Checkbox(value=False, description="Jokerless (declared)", indent=False,
+                                                  layout=widgets.Layout(width="auto")), "mjs-score-jokerless")
         self.category = classed(widgets.Dropdown(options=[(CATEGORIES[k], k) for k in CATEGORIES], value="other",
-                                                 description="Section"), "mjs-score-category")
-        self.dead = classed(widgets.SelectMultiple(options=[], value=(), description="Dead hands", rows=4),
-                            "mjs-score-dead")
-        self.bettor = classed(widgets.Dropdown(options=[], value=None, description="Sits out"), "mjs-score-bettor")
-        self.pick = classed(widgets.ToggleButtons(options=[], value=None, description="She backs"),
+                                                 description="Section", style=_LABEL,
+                                                 layout=widgets.Layout(width="24em")), "mjs-score-category")
+        self.dead = classed(Picks(description="Dead hands:", hint="(click each)"), "mjs-score-dead")
+        self.bettor = classed(widgets.Dropdown(options=[], value=None, description="Sits out", style=_LABEL,
+                                               layout=widgets.Layout(width="20em")), "mjs-score-bettor")
+        self.pick = classed(widgets.ToggleButtons(options=[], value=None, description="She backs", style=buttons),
                             "mjs-score-pick")
         self.tiles = classed(widgets.Text(description="Tiles", placeholder="RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1",
-                                          layout=widgets.Layout(width="32em")), "mjs-score-tiles")
-        self.score = classed(widgets.Text(description="Or a score", placeholder="when the tiles are not given",
-                                          layout=widgets.Layout(width="20em")), "mjs-score-score")
-        self.exposed = classed(widgets.Dropdown(options=_EXPOSED, value=None, description="Shown before",
-                                                tooltip="exposed sets the winner showed before the discard"),
+                                          style=_LABEL, layout=widgets.Layout(width="32em")), "mjs-score-tiles")
+        self.score = classed(widgets.Text(description="Or a score", placeholder="without the tiles", style=_LABEL,
+                                          layout=widgets.Layout(width="18em")), "mjs-score-score")
+        self.exposed = classed(widgets.ToggleButtons(options=_EXPOSED, value=NOT_SAID, style=buttons),
                                "mjs-score-exposed")
-        self.fishing = classed(widgets.Checkbox(value=False, description="The thrower was fishing", indent=True),
-                               "mjs-score-fishing")
-        self.east = classed(widgets.Dropdown(options=[], value=None, description="East"), "mjs-score-east")
-        self.note = classed(widgets.Text(description="Note", layout=widgets.Layout(width="32em")), "mjs-score-note")
+        self.fishing = classed(widgets.Checkbox(value=False, description="The thrower was fishing", indent=False,
+                                                layout=widgets.Layout(width="auto")), "mjs-score-fishing")
+        self.east = classed(widgets.ToggleButtons(options=[], value=None, description="East", style=buttons),
+                            "mjs-score-east")
+        self.east_note = classed(widgets.HTML(), "mjs-score-east-note")
+        self.note = classed(widgets.Text(description="Note", style=_LABEL, layout=widgets.Layout(width="32em")),
+                            "mjs-score-note")
         self.five = widgets.VBox([self.bettor, self.pick], layout=widgets.Layout(display="none"))
-        self.american_box = widgets.VBox([self.value, self.jokerless, widgets.Accordion(
-            children=[widgets.VBox([self.category, self.dead])], titles=("Section of the card, dead hands",))])
-        self.willingdon_box = widgets.VBox(
+        self.american_box = classed(widgets.VBox([
+            widgets.HBox([self.value, self.quick], layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([self.category, self.jokerless], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                align_items="center")),
+            self.dead]), "mjs-score-american-box")
+        self.willingdon_box = classed(widgets.VBox(
             [self.tiles, self.score,
-             widgets.HTML('<small>Sets shown before the discard: ask when the discard may have '
-                          'completed an exposed pung and the three-exposed penalty is on.</small>'),
-             self.exposed, self.fishing, self.east], layout=widgets.Layout(display="none"))
-        for w in (self.winner, self.how, self.thrower, self.value, self.jokerless, self.category, self.dead,
-                  self.bettor, self.pick, self.tiles, self.score, self.exposed, self.fishing, self.east):
+             widgets.HTML('<div class="mjs-score-exposed-label">Sets the winner showed before the winning tile '
+                          '<small>(for the three-exposed penalty; “not said”: as the tiles show)</small></div>'),
+             self.exposed, self.fishing, self.east, self.east_note], layout=widgets.Layout(display="none")),
+            "mjs-score-willingdon-box")
+        for w in (self.winner, self.how, self.thrower, self.value, self.quick, self.jokerless, self.category,
+                  self.dead, self.bettor, self.pick, self.tiles, self.score, self.exposed, self.fishing, self.east,
+                  self.note):
             self.watch(w, on_change=self._hand_changed)
         return widgets.VBox([self.five, self.winner, self.how, self.thrower, self.american_box,
                              self.willingdon_box, self.note])
@@ -96,8 +171,8 @@ class HandForm:
                 last = self.ledger.lines[-1].entry.bettor if len(self.ledger) else None
                 self.bettor.value = last or self.ledger.bettor
             self.east.options = self.ledger.players
-            self.east.value = self.ledger.players[0]
             self._table_changed()
+            self._clear()
 
     def _table(self) -> list[str]:
         out = self.bettor.value if self.ledger.bettor is not None else None
@@ -105,7 +180,10 @@ class HandForm:
 
     def _table_changed(self) -> None:
         table = self._table()
-        self.winner.options = self.pick.options = table
+        winner = self.winner.value if self.winner.value in table else None
+        pick = self.pick.value if self.pick.value in table else None
+        self.winner.options, self.pick.options = table, table
+        self.winner.value, self.pick.value = winner, pick
         self._winner_changed()
 
     def _winner_changed(self) -> None:
@@ -114,41 +192,52 @@ class HandForm:
         dead = tuple(p for p in self.dead.value if p in others)
         self.thrower.options = self.dead.options = others
         self.thrower.value, self.dead.value = thrower, dead
-        wall = self.how.value == "wall"
-        self.winner.disabled = self.value.disabled = self.jokerless.disabled = self.category.disabled = wall
-        self.tiles.disabled = self.score.disabled = self.how.value in ("wall", "false-mahjong")
-        self.thrower.disabled = self.how.value != "discard"
+        how = self.how.value
+        wall = how == "wall"
+        for w in (self.winner, self.value, self.quick, self.jokerless, self.category):
+            w.disabled = wall
+        for w in (self.tiles, self.score, self.exposed, self.fishing):
+            w.disabled = how not in _WON
+        self.thrower.disabled = how != "discard"
 
     def _hand_changed(self, change) -> None:
         with self._quietly():
-            if change["owner"] is self.bettor:
+            owner = change["owner"]
+            if owner is self.bettor:
                 self._table_changed()
-            elif change["owner"] in (self.winner, self.how):
+            elif owner in (self.winner, self.how):
                 self._winner_changed()
+            elif owner is self.quick and self.quick.value is not None:
+                self.value.value = self.quick.value
+            elif owner is self.value:
+                self.quick.value = self.value.value if self.value.value in VALUES else None
+        if self.error is not None and "mjs-error" in self.status.value:  # a refusal of the hand as it was
+            self.status.value = ""
+            self.clear_error()
         self._preview()
 
     # -- reading and filling -----------------------------------------------------------------
 
     def fields(self) -> dict:
-        """The hand as the controls stand, as :meth:`Ledger.add` takes it."""
+        """The hand as the controls stand, every field of the night's game, as
+        :meth:`Ledger.add` takes them (a field that plays no part in this hand is empty)."""
         how = self.how.value
-        f: dict = {"how": how, "note": self.note.value}
-        if how != "wall":
-            f["winner"] = self.winner.value
-        if how == "discard":
-            f["thrower"] = self.thrower.value
+        f: dict = {"winner": None if how == "wall" else self.winner.value, "how": how,
+                   "thrower": self.thrower.value if how == "discard" else None}
         if self.ledger.game == "american":
-            if how != "wall":
-                f.update(value=self.value.value, jokerless=self.jokerless.value, category=self.category.value)
-            if self.dead.value:
-                f["dead"] = tuple(self.dead.value)
-            if self.ledger.bettor is not None:
-                f["bettor"], f["pick"] = self.bettor.value, self.pick.value
+            won = how != "wall"
+            five = self.ledger.bettor is not None
+            f.update(value=self.value.value if won else None, jokerless=self.jokerless.value and won,
+                     category=self.category.value, dead=tuple(self.dead.value),
+                     bettor=self.bettor.value if five else None, pick=self.pick.value if five else None)
         else:
-            if how in ("discard", "self-drawn"):
-                f.update(tiles=self.tiles.value.strip() or None, value=self.score.value.strip() or None,
-                         exposed=self.exposed.value, fishing=self.fishing.value)
-            f["east"] = self.east.value
+            won = how in _WON
+            exposed = self.exposed.value
+            f.update(value=(self.score.value.strip() or None) if won else None,
+                     tiles=(self.tiles.value.strip() or None) if won else None,
+                     exposed=None if exposed == NOT_SAID or not won else exposed,
+                     fishing=self.fishing.value and won, east=self.east.value)
+        f["note"] = self.note.value
         return f
 
     def _missing(self) -> str | None:
@@ -161,10 +250,13 @@ class HandForm:
             return "Click who threw the winning tile."
         if self.ledger.bettor is not None and self.pick.value is None:
             return "Click whom the bettor backs."
-        if (self.ledger.game == "willingdon" and self.how.value != "false-mahjong"
+        if (self.ledger.game == "willingdon" and self.how.value in _WON
                 and not self.tiles.value.strip() and not self.score.value.strip()):
             return "Type the tiles (or the score)."
         return None
+
+    def _settled(self, f: dict):
+        return settle_hand(self.ledger, f)
 
     def _preview(self) -> None:
         if self.ledger is None:
@@ -174,47 +266,75 @@ class HandForm:
         if missing:
             self.payments.value = f'<p class="mjs-score-waiting">{html.escape(missing)}</p>'
             return
-        try:
-            line = self.ledger.check(**self.fields())
-        except LedgerError as e:
-            self.payments.value = f'<p class="mjs-score-error">{html.escape(str(e))}</p>'
+        f = self.fields()
+        _f, line, problem = self._settled(f)
+        if problem:
+            self.payments.value = f'<p class="mjs-score-error">{html.escape(problem)}</p>'
             return
         n = self.editing.value
-        self.payments.value = payments_html(line, heading=f"Hand {n}, corrected" if n else
-                                            f"Hand {line.number}, if you add it")
+        heading = (f"Hand {line.number}, if you add it" if not n else
+                   f"Hand {n} as saved (nothing changed yet)" if f == self._baseline else f"Hand {n}, corrected")
+        self.payments.value = payments_html(line, heading=heading)
 
     def _fill(self, e: Entry) -> None:
-        """Set the controls to an earlier hand, to correct it."""
+        """Set the controls to an earlier hand, to correct it: every field as recorded."""
         with self._quietly():
             if self.ledger.bettor is not None:
                 self.bettor.value = e.bettor or self.ledger.bettor
                 self._table_changed()
-            self.how.value = e.how if e.how in dict(map(reversed, self.how.options)) else "self-drawn"
+            self.how.value = e.how
             self.winner.value = e.winner
             self._winner_changed()
             self.thrower.value = e.thrower
             if self.ledger.game == "american":
-                if e.value in VALUES:
+                if e.value is not None:
                     self.value.value = e.value
+                    self.quick.value = e.value if e.value in VALUES else None
                 self.jokerless.value, self.category.value = e.jokerless, e.category
                 self.dead.value = e.dead
                 self.pick.value = e.pick
             else:
                 self.tiles.value = e.tiles or ""
-                self.score.value = "" if e.tiles or e.value is None else str(e.value)
-                self.exposed.value, self.fishing.value = e.exposed, e.fishing
+                self.score.value = "" if e.tiles or e.value is None else count(e.value)
+                self.exposed.value = NOT_SAID if e.exposed is None else e.exposed
+                self.fishing.value = e.fishing
                 self.east.value = e.east or self.ledger.players[0]
             self.note.value = e.note or ""
+            self._winner_changed()
+
+    def _put(self, f: dict) -> None:
+        """Set the controls to the fields :meth:`fields` gave (a hand being entered, put back)."""
+        with self._quietly():
+            if self.ledger.bettor is not None and f.get("bettor"):
+                self.bettor.value = f["bettor"]
+                self._table_changed()
+            self.how.value = f["how"]
+            self.winner.value = f["winner"]
+            self._winner_changed()
+            self.thrower.value = f["thrower"]
+            if self.ledger.game == "american":
+                if f["value"] is not None:
+                    self.value.value = f["value"]
+                    self.quick.value = f["value"] if f["value"] in VALUES else None
+                self.jokerless.value, self.category.value = f["jokerless"], f["category"]
+                self.dead.value = f["dead"]
+                self.pick.value = f["pick"]
+            else:
+                self.tiles.value, self.score.value = f["tiles"] or "", f["value"] or ""
+                self.exposed.value = NOT_SAID if f["exposed"] is None else f["exposed"]
+                self.fishing.value, self.east.value = f["fishing"], f["east"]
+            self.note.value = f["note"]
+            self._winner_changed()
 
     def _clear(self) -> None:
         """Ready for the next hand (East and the bettor stay where they were)."""
         with self._quietly():
             self.winner.value = self.thrower.value = self.pick.value = None
             self.how.value = "discard"
-            self.value.value = 25
+            self.value.value = self.quick.value = 25
             self.jokerless.value = self.fishing.value = False
             self.category.value = "other"
             self.dead.value = ()
             self.tiles.value = self.score.value = self.note.value = ""
-            self.exposed.value = None
+            self.exposed.value = NOT_SAID
             self._winner_changed()

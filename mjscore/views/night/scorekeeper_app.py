@@ -10,17 +10,26 @@ back. Every hand, undo and correction is appended to the night's journal the mom
 made, so after a kernel restart the same cell opens the night where it was left; a second
 tab (or ``mjscore record`` at the terminal) on the same night is read in, never written over.
 
+Nothing is lost to one click: taking a hand back and closing the night ask first; a hand taken
+back, a correction saved, a correction left unsaved and a closed night can each be brought back
+with the button that appears (``bring_back``); the hand being entered waits while an earlier
+one is corrected.
+
+In a Willingdon night East passes to the next player listed after each hand unless East won
+it; the app says so under the East buttons, where the scorekeeper can choose another.
+
 All the arithmetic is the :class:`~mjscore.night.Ledger`'s; this module only shows it.
 Player names are always shown as text (escaped), never read as HTML.
 
 The parts carry stable CSS classes (``mjs-score-...``), for the browser tests and styling:
 ``nights`` (the saved nights), ``open`` (carry on), ``name``, ``players``, ``game``,
 ``league-card``, ``east-double``, ``penalty``, ``false-mahjong``, ``start`` (a new night);
-``editing`` (the next hand, or an earlier one to correct), ``winner``, ``how``, ``thrower``,
-``value``, ``jokerless``, ``category``, ``dead``, ``bettor``, ``pick``, ``tiles``, ``score``,
-``exposed``, ``fishing``, ``east``, ``note``, ``add``, ``undo``; ``payments``, ``status``,
-``totals``, ``report``, ``chart``, ``journal``, ``sync`` (show hands from another tab),
-``another`` (close this night).
+``editing`` (the next hand, or an earlier one to correct), ``editing-note``, ``winner``, ``how``,
+``thrower``, ``value`` (the card value, typed), ``quick`` (common card values), ``jokerless``,
+``category``, ``dead``, ``bettor``, ``pick``, ``tiles``, ``score``, ``exposed``, ``fishing``,
+``east``, ``east-note``, ``note``, ``add``, ``undo``; ``ask`` (a question, with ``yes`` and
+``no``), ``bring-back``; ``payments``, ``status``, ``totals``, ``report``, ``chart``,
+``journal``, ``sync`` (show hands from another tab), ``another`` (close this night).
 
 Driven without a browser, as the tests do:
 
@@ -41,23 +50,33 @@ from datetime import date
 
 import ipywidgets as widgets
 
-from ...american.home import HOME, LEAGUE_CARD
-from ...night import LedgerError, journal_path, list_nights, open_night
-from ...willingdon.settle import TableRules
+from ...night import LedgerError, journal_path
 from .._app import App, classed
+from .._style import ERROR, count
+from .cards import report_card_html, totals_html, totals_svg
+from .hand_actions import HandActions
 from .hand_form import VALUES, HandForm
-from .cards import payments_html, report_card_html, totals_html, totals_svg
+from .night_setup import NightSetup, hands
 
 __all__ = ["ScorekeeperApp", "VALUES"]
 
 
-class ScorekeeperApp(HandForm, App):
+#: Sentences in the app wrap at the prose's line height (a widget's HTML is as tall as a button per line).
+_CSS = ("<style>.mjs-score-app .widget-html-content {line-height:1.4}"
+        f".mjs-score-app .mjs-score-error {{color:{ERROR};font-weight:bold}}</style>")
+
+
+class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
     """The scorekeeper app; ``.widget`` is what to display (or make the app a cell's result).
 
     ``journal``: the night's file. A bare name (``"our-night.csv"``) lives in the data
     folder's ``nights`` (see :func:`mjscore.night.journal_path`). If it holds a night, the app
     carries it on; else it is the name offered for a new night (default ``night-YYYY-MM-DD.csv``).
     ``players`` (and ``game``): start that new night at once.
+
+    Its parts: :class:`~.night_setup.NightSetup` (choosing the night),
+    :class:`~.hand_form.HandForm` (the hand's controls), :class:`~.hand_actions.HandActions`
+    (adding, correcting, taking back, bringing back).
     """
 
     title = "the scorekeeper"
@@ -65,201 +84,39 @@ class ScorekeeperApp(HandForm, App):
     def __init__(self, journal: str | os.PathLike | None = None, *, players=None, game: str = "american") -> None:
         self.ledger = None
         self.path = None
+        self._draft = None       # the next hand as it was being entered, while an earlier one is corrected
+        self._baseline = None    # the controls' fields as last filled or cleared (what "changed" is against)
+        self._asked = None       # what a yes to the question does
+        self._offer = None       # what the bring-back button does
         default = os.fspath(journal) if journal is not None else f"night-{date.today().isoformat()}.csv"
-        # the three share a label width wide enough for the longest ("Saved nights", uncut at 1,024 px)
-        labels = {"description_width": "7.5em"}
-        self.nights = classed(widgets.Dropdown(description="Saved nights", style=labels,
-                                               layout=widgets.Layout(width="32em")), "mjs-score-nights")
-        self.open = classed(widgets.Button(description="Carry on this night", icon="folder-open",
-                                           layout=widgets.Layout(width="auto")), "mjs-score-open")
-        self.name = classed(widgets.Text(value=default, description="File name", style=labels,
-                                         layout=widgets.Layout(width="32em")), "mjs-score-name")
-        self.players = classed(widgets.Text(description="Players", style=labels, layout=widgets.Layout(width="32em"),
-                                            placeholder="Ann, Bea, Cat, Dee (American: a fifth sits out and bets)"),
-                               "mjs-score-players")
-        self.game = classed(widgets.ToggleButtons(options=(("American", "american"), ("Willingdon", "willingdon")),
-                                                  value=game, description="Game"), "mjs-score-game")
-        self.league_card = classed(widgets.Checkbox(description="Quints exempt from the jokerless double too",
-                                                    tooltip="Off: only Singles and Pairs, as the League's card prints it",
-                                                    value=True, indent=True, layout=widgets.Layout(width="auto")),
-                                   "mjs-score-league-card")
-        self.east_double = classed(widgets.Checkbox(description="East pays and receives double", indent=True),
-                                   "mjs-score-east-double")
-        self.penalty = classed(widgets.Checkbox(description="Three-exposed penalty", indent=True), "mjs-score-penalty")
-        self.false_mahjong = classed(widgets.BoundedIntText(value=500, min=0, max=1_000_000, step=100,
-                                                            description="False mahjong"), "mjs-score-false-mahjong")
-        self.start = classed(widgets.Button(description="Start the night", button_style="primary"), "mjs-score-start")
-        self.editing = classed(widgets.Dropdown(options=[("the next hand", 0)], value=0, description="Hand"),
-                               "mjs-score-editing")
-        self.add = classed(widgets.Button(description="Add the hand", button_style="success", icon="plus"),
-                           "mjs-score-add")
-        self.undo = classed(widgets.Button(description="Undo the last hand", icon="undo",
-                                           layout=widgets.Layout(width="auto")), "mjs-score-undo")
-        self.sync_button = classed(widgets.Button(description="Show hands from other tabs", icon="refresh",
-                                                  layout=widgets.Layout(width="auto")),
-                                   "mjs-score-sync")
-        self.another = classed(widgets.Button(description="Another night", icon="list"), "mjs-score-another")
         (self.payments, self.status, self.totals, self.report, self.chart, self.journal) = (
             classed(widgets.HTML(), f"mjs-score-{part}")
             for part in ("payments", "status", "totals", "report", "chart", "journal"))
-
-        self.american_rules = widgets.VBox([self.league_card])
-        self.willingdon_rules = widgets.VBox([self.east_double, self.penalty, self.false_mahjong])
-        self.setup = widgets.VBox([widgets.HBox([self.nights, self.open]), widgets.HTML("<b>Or a new night:</b>"),
-                                   self.name, self.players, self.game, self.american_rules,
-                                   self.willingdon_rules, self.start])
-        self.hand_box = widgets.VBox([self.editing, self._build_hand(), widgets.HBox([self.add, self.undo]),
+        self.sync_button = classed(widgets.Button(description="Show hands from other tabs", icon="refresh",
+                                                  layout=widgets.Layout(width="auto")),
+                                   "mjs-score-sync")
+        self.another = classed(widgets.Button(description="Another night", icon="list",
+                                              layout=widgets.Layout(width="auto")), "mjs-score-another")
+        setup = self._build_setup(default, game)
+        self._build_actions()
+        self.hand_box = widgets.VBox([self.editing, self.editing_note, self._build_hand(),
+                                      widgets.HBox([self.add, self.undo], layout=widgets.Layout(flex_flow="row wrap")),
                                       self.payments], layout=widgets.Layout(display="none"))
         self.night_box = widgets.VBox([widgets.HBox([self.totals, self.chart], layout=widgets.Layout(flex_flow="row wrap")),
                                        self.report,
-                                       widgets.HBox([self.sync_button, self.another])],
+                                       widgets.HBox([self.sync_button, self.another],
+                                                    layout=widgets.Layout(flex_flow="row wrap"))],
                                       layout=widgets.Layout(display="none"))
-        self.widget = classed(widgets.VBox([self.journal, self.setup, self.hand_box, self.status, self.night_box]),
-                              "mjs-score-app")
-        self.open.on_click(lambda _: self.carry_on())
-        self.start.on_click(lambda _: self.start_night())
-        self.add.on_click(lambda _: self.add_hand())
-        self.undo.on_click(lambda _: self.undo_hand())
+        self.widget = classed(widgets.VBox([widgets.HTML(_CSS), self.journal, setup, self.hand_box, self.ask,
+                                            self.status, self.bring_back, self.night_box]), "mjs-score-app")
         self.sync_button.on_click(lambda _: self.refresh())
-        self.another.on_click(lambda _: self.close_night())
-        self.watch(self.game, on_change=lambda _: self._show_rules())
-        self.watch(self.editing, on_change=lambda _: self._editing_changed())
-        self._list_nights()
-        self._show_rules()
+        self.another.on_click(lambda _: self._ask_first(*self._close_question()))
         path = journal_path(default)
         if path.exists() and path.stat().st_size > 0:
             self._open(path, None)
         elif players is not None:
             self.players.value = ", ".join(players)
             self.start_night()
-        self.refresh()
-
-    # -- choosing the night ------------------------------------------------------------------
-
-    def _list_nights(self) -> None:
-        found = list_nights()
-        self.nights.options = [(p.name, p.name) for p in found] or [("(no saved nights yet)", "")]
-        self.open.disabled = not found
-
-    def _show_rules(self) -> None:
-        self.american_rules.layout.display = "" if self.game.value == "american" else "none"
-        self.willingdon_rules.layout.display = "" if self.game.value == "willingdon" else "none"
-
-    def carry_on(self) -> None:
-        """Open the night chosen in the list of saved nights."""
-        if self.nights.value:
-            self._open(journal_path(self.nights.value), None)
-            self.refresh()
-
-    def start_night(self) -> None:
-        """Start a new night with the file name, players, game and rules typed in."""
-        if self.ledger is not None:
-            return
-        names = [n.strip() for n in self.players.value.split(",") if n.strip()]
-        rules = ({"rules": HOME if self.league_card.value else LEAGUE_CARD} if self.game.value == "american" else
-                 {"table_rules": TableRules(east_double=self.east_double.value, three_exposed_penalty=self.penalty.value,
-                                             false_mahjong=self.false_mahjong.value)})
-        try:
-            path = journal_path(self.name.value.strip() or "night.csv")
-            if path.exists() and path.stat().st_size > 0:
-                raise LedgerError(f"{path.name} already holds a night: choose it in the list to carry it on, "
-                                  f"or give the new night another file name")
-        except LedgerError as e:
-            self.show_error(self.status, e)
-            return
-        self._open(path, names, game=self.game.value, **rules)
-        self.refresh()
-
-    def _open(self, path, names, **settings) -> None:
-        try:
-            result = open_night(path, names, **settings)
-        except LedgerError as e:  # not a night at all, or bad players: say so, change nothing
-            self.show_error(self.status, e)
-            return
-        self.ledger, self.path = result.ledger, path
-        n = len(self.ledger)
-        if result.problems:
-            listed = "; ".join(str(p) for p in result.problems[:5])
-            more = len(result.problems) - 5
-            torn = all("cut short" in p.message for p in result.problems)
-            self._say(f"{path.name} has rows that could not be read ({listed}{f'; and {more} more' if more > 0 else ''}"
-                      f"). The good hands are here" + ("." if torn else f"; before the next hand the file as it "
-                                                       f"was is kept as {path.stem}.before-repair.csv."), error=True)
-        else:
-            self._say(f"Carried on from {path.name}: {n} hand{'s' * (n != 1)} so far." if names is None or n
-                      else "The night has started: enter the first hand.")
-        with self._quietly():
-            self.players.value = ", ".join(self.ledger.players)
-            self.game.value = self.ledger.game
-        self._setup_hand()
-        self.setup.layout.display = "none"
-        self.hand_box.layout.display = self.night_box.layout.display = ""
-
-    def close_night(self) -> None:
-        """Back to the list of nights (the night is saved: nothing to do)."""
-        self.ledger = self.path = None
-        self.setup.layout.display = ""
-        self.hand_box.layout.display = self.night_box.layout.display = "none"
-        self.name.value = f"night-{date.today().isoformat()}.csv"
-        self._list_nights()
-        self.status.value = ""
-        self.refresh()
-
-    # -- a hand ------------------------------------------------------------------------------
-
-    def _editing_changed(self) -> None:
-        n = self.editing.value
-        if n:
-            self._fill(self.ledger.lines[n - 1].entry)
-        else:
-            self._clear()
-        self.add.description = f"Save the correction of hand {n}" if n else "Add the hand"
-        self._preview()
-
-    def add_hand(self) -> None:
-        """Add the hand as the controls stand (or save the correction); say what is missing."""
-        if self.ledger is None:
-            self._say("Type the players and start the night first.", error=True)
-            return
-        missing = self._missing()
-        if missing:
-            self._say(missing, error=True)
-            return
-        before, n = len(self.ledger), self.editing.value
-        try:
-            line = self.ledger.correct(n, **self.fields()) if n else self.ledger.add(**self.fields())
-        except LedgerError as e:
-            self.show_error(self.status, e)
-            return
-        except OSError as e:
-            self._say(f"The hand was NOT added: {self.path.name} could not be written ({e.strerror or e}). Nothing is lost; "
-                      f"try again.", error=True)
-            return
-        others = len(self.ledger) - before - (0 if n else 1)
-        self.status.value = ('<div role="status" aria-live="polite">'
-                             + payments_html(line, heading=f"Hand {line.number}, corrected" if n else None)
-                             + (f"<p>{others} hand{'s' * (others != 1)} from another tab came in first.</p>"
-                                if others > 0 else "") + "</div>")
-        self._done_editing()
-
-    def undo_hand(self) -> None:
-        """Take back the last hand."""
-        try:
-            line = self.ledger.undo()
-        except LedgerError as e:
-            self.show_error(self.status, e)
-            return
-        except OSError as e:
-            self._say(f"Nothing was undone: {self.path.name} could not be written ({e.strerror or e}).", error=True)
-            return
-        self._say(f"Took back hand {line.number}: {line.text}.")
-        self._done_editing()
-
-    def _done_editing(self) -> None:
-        with self._quietly():
-            self.editing.value = 0
-        self._clear()
-        self.add.description = "Add the hand"
         self.refresh()
 
     # -- showing -----------------------------------------------------------------------------
@@ -274,7 +131,10 @@ class ScorekeeperApp(HandForm, App):
         """Read in hands another tab added, then redraw the totals, the report card, the chart
         and the journal line from the ledger."""
         if self.ledger is None:
-            name = html.escape(journal_path(self.name.value.strip() or "night.csv").name)
+            try:
+                name = html.escape(journal_path(self.name.value.strip() or "night.csv").name)
+            except LedgerError:
+                name = "night.csv"
             self.journal.value = f"<p>Journal: <code>{name}</code> (a new night, or choose a saved one)</p>"
             self.totals.value = self.report.value = self.chart.value = self.payments.value = ""
             return
@@ -285,14 +145,15 @@ class ScorekeeperApp(HandForm, App):
             self.show_error(self.status, e)
         n = len(self.ledger)
         self.journal.value = (f"<p>Journal: <code>{html.escape(self.path.name)}</code>, {self.ledger.kind.a_night}"
-                              f", {n} hand{'s' * (n != 1)} saved</p>")
+                              f", {hands(n)} saved</p>")
         self.totals.value = f'<div role="status" aria-live="polite">{totals_html(self.ledger)}</div>'
         self.report.value = report_card_html(self.ledger)
         self.chart.value = totals_svg(self.ledger)
         self.undo.disabled = n == 0
         with self._quietly():
             keep = self.editing.value if self.editing.value <= n else 0
-            self.editing.options = [("the next hand", 0)] + [(f"correct hand {ln.number}: {ln.text}", ln.number)
+            self.editing.options = [("the next hand", 0)] + [(f"correct hand {count(ln.number)}", ln.number)
                                                               for ln in self.ledger.lines]
             self.editing.value = keep
+        self._labels()
         self._preview()

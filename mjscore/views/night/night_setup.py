@@ -1,0 +1,174 @@
+"""Choosing the scorekeeper's night: the list of saved nights to carry on, or a new night's file
+name, players, game and table rules (:class:`NightSetup`, a part of
+:class:`~mjscore.views.night.scorekeeper_app.ScorekeeperApp`). Closing a night asks first; the
+button that appears opens it again, with the hand that was being entered.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import ipywidgets as widgets
+
+from ...american.home import HOME, LEAGUE_CARD
+from ...night import LedgerError, journal_path, list_nights, open_night
+from ...willingdon.settle import TableRules
+from .._app import classed
+from .._style import count
+
+__all__ = ["NightSetup"]
+
+
+def hands(n: int) -> str:
+    """"1 hand", "1,000 hands"."""
+    return f"{count(n)} hand{'s' * (n != 1)}"
+
+
+class NightSetup:
+    """The setup's controls and what they do (a part of the app: ``self.ledger``, ``self.path``)."""
+
+    def _build_setup(self, default: str, game: str) -> widgets.Widget:
+        # the setup's labels share a width wide enough for the longest ("False mahjong", uncut at 1,024 px)
+        labels = {"description_width": "8.5em"}
+        self.nights = classed(widgets.Dropdown(description="Saved nights", style=labels,
+                                               layout=widgets.Layout(width="32em")), "mjs-score-nights")
+        self.open = classed(widgets.Button(description="Carry on this night", icon="folder-open",
+                                           layout=widgets.Layout(width="auto")), "mjs-score-open")
+        self.name = classed(widgets.Text(value=default, description="File name", style=labels,
+                                         layout=widgets.Layout(width="32em")), "mjs-score-name")
+        self.players = classed(widgets.Text(description="Players", style=labels, layout=widgets.Layout(width="32em"),
+                                            placeholder="Ann, Bea, Cat, Dee"), "mjs-score-players")
+        self.game = classed(widgets.ToggleButtons(options=(("American", "american"), ("Willingdon", "willingdon")),
+                                                  value=game, description="Game", style=labels),
+                            "mjs-score-game")
+        self.league_card = classed(widgets.Checkbox(description="Quints exempt from the jokerless double too",
+                                                    tooltip="Off: only Singles and Pairs, as the League's card prints it",
+                                                    value=True, indent=False, layout=widgets.Layout(width="auto")),
+                                   "mjs-score-league-card")
+        self.east_double = classed(widgets.Checkbox(description="East pays and receives double", indent=False,
+                                                    layout=widgets.Layout(width="auto")), "mjs-score-east-double")
+        self.penalty = classed(widgets.Checkbox(description="Three-exposed penalty: whoever feeds a winner showing "
+                                                            "three sets pays for all", indent=False,
+                                                layout=widgets.Layout(width="auto")), "mjs-score-penalty")
+        # not a BoundedIntText: it would turn 200,000 into 100,000 without a word; the rules refuse it instead
+        self.false_mahjong = classed(widgets.IntText(value=500, step=100, description="False mahjong", style=labels,
+                                                     tooltip="what the caller pays each other player, 0 to 100,000",
+                                                     layout=widgets.Layout(width="16em")),
+                                     "mjs-score-false-mahjong")
+        self.start = classed(widgets.Button(description="Start the night", button_style="primary",
+                                            layout=widgets.Layout(width="auto")), "mjs-score-start")
+        self.american_rules = widgets.VBox([self.league_card])
+        self.willingdon_rules = widgets.VBox([self.east_double, self.penalty, self.false_mahjong])
+        self.setup = widgets.VBox([
+            widgets.HBox([self.nights, self.open], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HTML("<b>Or a new night:</b>"), self.name, self.players,
+            widgets.HTML("<div><small>Four players, separated by commas; an American night may have a fifth, "
+                         "who sits out each hand and backs a player.</small></div>"),
+            self.game, self.american_rules, self.willingdon_rules, self.start])
+        self.open.on_click(lambda _: self.carry_on())
+        self.start.on_click(lambda _: self.start_night())
+        self.watch(self.game, on_change=lambda _: self._show_rules())
+        self.watch(self.name, on_change=lambda _: self.refresh() if self.ledger is None else None)
+        self._list_nights()
+        self._show_rules()
+        return self.setup
+
+    # -- choosing the night ------------------------------------------------------------------
+
+    def _list_nights(self) -> None:
+        found = list_nights()
+        self.nights.options = [(p.name, p.name) for p in found] or [("(no saved nights yet)", "")]
+        self.open.disabled = not found
+
+    def _show_rules(self) -> None:
+        self.american_rules.layout.display = "" if self.game.value == "american" else "none"
+        self.willingdon_rules.layout.display = "" if self.game.value == "willingdon" else "none"
+
+    def carry_on(self) -> None:
+        """Open the night chosen in the list of saved nights."""
+        if self.nights.value:
+            self._open(journal_path(self.nights.value), None)
+            self.refresh()
+
+    def start_night(self) -> None:
+        """Start a new night with the file name, players, game and rules typed in."""
+        if self.ledger is not None:
+            return
+        names = [n.strip() for n in self.players.value.split(",") if n.strip()]
+        try:
+            rules = ({"rules": HOME if self.league_card.value else LEAGUE_CARD} if self.game.value == "american" else
+                     {"table_rules": TableRules(east_double=self.east_double.value,
+                                                three_exposed_penalty=self.penalty.value,
+                                                false_mahjong=self.false_mahjong.value)})
+            path = journal_path(self.name.value.strip() or "night.csv")
+            if path.exists() and path.stat().st_size > 0:
+                raise LedgerError(f"{path.name} already holds a night: choose it in the list to carry it on, "
+                                  f"or give the new night another file name")
+        except ValueError as e:  # the rules or the file name: say why, start nothing
+            self.show_error(self.status, e)
+            return
+        self._open(path, names, game=self.game.value, **rules)
+        self.refresh()
+
+    def _open(self, path, names, **settings) -> None:
+        try:
+            result = open_night(path, names, **settings)
+        except LedgerError as e:  # not a night at all, or bad players: say so, change nothing
+            self.show_error(self.status, e)
+            return
+        self.ledger, self.path = result.ledger, path
+        self._draft = None
+        self._offer_back()
+        n = len(self.ledger)
+        if result.problems:
+            listed = "; ".join(str(p) for p in result.problems[:5])
+            more = len(result.problems) - 5
+            torn = all("cut short" in p.message for p in result.problems)
+            self._say(f"{path.name} has rows that could not be read ({listed}{f'; and {more} more' if more > 0 else ''}"
+                      f"). The good hands are here" + ("." if torn else f"; before the next hand the file as it "
+                                                       f"was is kept as {path.stem}.before-repair.csv."), error=True)
+        else:
+            self._say(f"Carried on from {path.name}: {hands(n)} so far." if names is None or n
+                      else "The night has started: enter the first hand.")
+        with self._quietly():
+            self.players.value = ", ".join(self.ledger.players)
+            self.game.value = self.ledger.game
+            self.editing.value = 0
+        self._setup_hand()
+        self._next_hand()
+        self.setup.layout.display = "none"
+        self.hand_box.layout.display = self.night_box.layout.display = ""
+
+    def _close_question(self):
+        if self.ledger is None:
+            return (None,)
+        unsaved = self._unsaved() or self._draft is not None
+        return (f"Close {self.path.name}? Its hands are saved: carry it on from the list any time"
+                + (", but the hand being entered is not added." if unsaved else "."),
+                "Close the night", "Keep it open", self.close_night)
+
+    def close_night(self) -> None:
+        """Back to the list of nights (the night is saved; the button that appears opens it again,
+        with the hand that was being entered)."""
+        if self.ledger is None:
+            return
+        path, draft = self.path, (self.fields() if self._unsaved() and not self.editing.value else self._draft)
+        self._answer(False)
+        self.ledger = self.path = None
+        self.setup.layout.display = ""
+        self.hand_box.layout.display = self.night_box.layout.display = "none"
+        self.name.value = f"night-{date.today().isoformat()}.csv"
+        self._list_nights()
+        self._say(f"{path.name} is closed; its hands are saved.")
+        self.refresh()
+
+        def reopen() -> None:
+            if self.ledger is not None:
+                return
+            self._open(path, None)
+            if self.ledger is not None and draft is not None:
+                self._put(draft)
+                self._say(f"{path.name} is open again, with the hand you were entering.")
+            self.refresh()
+        self._offer_back(f"Open {path.name} again", reopen)
+

@@ -1,0 +1,73 @@
+"""The scorekeeper in the classroom view (`make present`: Voila, enlarged for a projector) at
+1,024 x 768: a five-player American night, a hand and its correction, then a Willingdon night,
+with nothing in the app cut short in any of these states (no label, button, option or
+placeholder) and nothing sticking out of the page."""
+
+from __future__ import annotations
+
+from test_lab_scorekeeper import CUT_SHORT, NOTEBOOK, SCREEN
+
+FIVE = ["Ann", "Bea", "Cat", "Dee", "Eve"]
+
+
+def test_the_scorekeeper_fits_a_projector_in_every_state(classroom):
+    from playwright.sync_api import expect
+
+    view = classroom(NOTEBOOK)
+    page = view.page
+    page.set_viewport_size(SCREEN)
+    app = view.one("mjs-score-app")
+
+    def fits(state: str) -> None:
+        view.settle()
+        cut = app.evaluate(CUT_SHORT)
+        assert not cut, f"the scorekeeper in the classroom view at 1,024 px, {state}: {cut[:10]}"
+        wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert wide <= 1, f"{state}: the page scrolls sideways by {wide} px"
+
+    players = view.one("mjs-score-players", app)
+    if not players.is_visible():  # a night carried on: back to the list first
+        view.one("mjs-score-another", app).click()
+        view.one("mjs-score-yes", app).click()
+    fits("a new night")
+    view.fill(view.one("mjs-score-name", app), "classroom-five.csv")
+    view.fill(players, ", ".join(FIVE))
+    view.one("mjs-score-start", app).click()
+    winner, how, thrower = (view.one(f"mjs-score-{part}", app) for part in ("winner", "how", "thrower"))
+    expect(winner.get_by_role("button")).to_have_text(FIVE[:4])
+    view.press(winner, "Ann")
+    expect(thrower.get_by_role("button")).to_have_text(["Bea", "Cat", "Dee"])
+    view.press(thrower, "Cat")
+    view.press(view.one("mjs-score-pick", app), "Ann")
+    view.fill(view.one("mjs-score-value", app), 100_000)
+    view.press(view.one("mjs-score-dead", app), "Dee")
+    expect(view.one("mjs-score-payments", app)).to_contain_text("100,000 on the card")
+    fits("a five-player hand being entered")
+    view.one("mjs-score-add", app).click()
+    expect(view.one("mjs-score-journal", app)).to_contain_text("1 hand saved")
+    view.choose(view.one("mjs-score-editing", app), "correct hand 1")
+    expect(view.one("mjs-score-add", app)).to_have_text("Save the correction of hand 1")
+    fits("a hand being corrected")
+    view.one("mjs-score-undo", app).click()
+    expect(view.one("mjs-score-ask", app)).to_contain_text("Take back hand 1")
+    fits("asking before a hand is taken back")
+    view.one("mjs-score-no", app).click()
+
+    view.one("mjs-score-another", app).click()
+    view.one("mjs-score-yes", app).click()
+    view.fill(view.one("mjs-score-name", app), "classroom-goulash.csv")
+    view.fill(players, ", ".join(FIVE[:4]))
+    view.press(view.one("mjs-score-game", app), "Willingdon")
+    view.tick(view.one("mjs-score-penalty", app))
+    view.tick(view.one("mjs-score-east-double", app))
+    fits("a new Willingdon night")
+    view.one("mjs-score-start", app).click()
+    view.press(winner, "Bea")
+    expect(thrower.get_by_role("button")).to_have_text(["Ann", "Cat", "Dee"])
+    view.press(thrower, "Dee")
+    view.fill(view.one("mjs-score-tiles", app), "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2")
+    expect(view.one("mjs-score-payments", app)).to_contain_text("“Sets the winner showed”")
+    fits("the Willingdon sets-shown question")
+    view.scroll_to_top(app)
+    view.shot("classroom-scorekeeper")
+    view.assert_clean()
