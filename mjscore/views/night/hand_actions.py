@@ -18,6 +18,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from ...night import LedgerError
+from .._controls import AskFirst
 from .._app import classed
 from .cards import payments_html
 from .hand_form import next_east
@@ -39,19 +40,14 @@ class HandActions:
         self.undo = classed(widgets.Button(description="Undo the last hand", icon="undo",
                                            layout=widgets.Layout(width="auto")), "mjs-score-undo")
         # a question before anything is taken away, and the button that brings back what was
-        self.question = classed(widgets.HTML(), "mjs-score-question")
-        self.yes = classed(widgets.Button(button_style="warning", layout=widgets.Layout(width="auto")),
-                           "mjs-score-yes")
-        self.no = classed(widgets.Button(layout=widgets.Layout(width="auto")), "mjs-score-no")
-        self.ask = classed(widgets.HBox([self.question, self.yes, self.no],
-                                        layout=widgets.Layout(display="none", flex_flow="row wrap",
-                                                              align_items="center")), "mjs-score-ask")
+        self.asker = AskFirst(box="mjs-score-ask", yes="mjs-score-yes", no="mjs-score-no",
+                              question="mjs-score-question", row=True, yes_style="warning")
+        self.question, self.yes, self.no, self.ask = (self.asker.question, self.asker.yes, self.asker.no,
+                                                      self.asker.widget)
         self.bring_back = classed(widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none")),
                                   "mjs-score-bring-back")
         self.add.on_click(lambda _: self.add_hand())
         self.undo.on_click(lambda _: self._ask_undo())
-        self.yes.on_click(lambda _: self._answer(True))
-        self.no.on_click(lambda _: self._answer(False))
         self.bring_back.on_click(lambda _: self._take_offer())
         self.watch(self.editing, on_change=self._editing_changed)
 
@@ -61,17 +57,7 @@ class HandActions:
         """Show ``question`` with its two buttons; ``then()`` runs on yes (nothing on no)."""
         if question is None:
             return
-        self.question.value = f'<div role="alert">{html.escape(question)}</div>'
-        self.yes.description, self.no.description = yes, no
-        self._asked = then
-        self.ask.layout.display = ""
-
-    def _answer(self, yes: bool) -> None:
-        then, self._asked = self._asked, None
-        self.ask.layout.display = "none"
-        self.question.value = ""
-        if yes and then is not None:
-            then()
+        self.asker.ask(f'<div role="alert">{html.escape(question)}</div>', then, yes=yes, no=no)
 
     def _offer_back(self, label: str | None = None, action: Callable | None = None) -> None:
         """Offer to bring back what was just taken away (``label`` on the button); None: no offer."""
@@ -92,7 +78,7 @@ class HandActions:
         return self.ledger is not None and self._baseline is not None and self.fields() != self._baseline
 
     def _editing_changed(self, change) -> None:
-        self._answer(False)
+        self.asker.cancel()
         old, n = change["old"], change["new"]
         left = self.fields() if self._unsaved() else None
         if old == 0 and left is not None:
@@ -161,7 +147,7 @@ class HandActions:
         if self.ledger is None:
             self._say("Type the players and start the night first.", error=True)
             return
-        self._answer(False)  # a question left unanswered is answered no by going on
+        self.asker.cancel()  # a question left unanswered is answered no by going on
         missing = self._missing()
         if missing:
             self._say(missing, error=True)

@@ -153,7 +153,7 @@ class NightSetup:
         if self.ledger is None:
             return
         path, draft = self.path, (self.fields() if self._unsaved() and not self.editing.value else self._draft)
-        self._answer(False)
+        self.asker.cancel()
         self.ledger = self.path = None
         self.setup.layout.display = ""
         self.hand_box.layout.display = self.night_box.layout.display = "none"

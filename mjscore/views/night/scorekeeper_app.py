@@ -86,7 +86,6 @@ class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
         self.path = None
         self._draft = None       # the next hand as it was being entered, while an earlier one is corrected
         self._baseline = None    # the controls' fields as last filled or cleared (what "changed" is against)
-        self._asked = None       # what a yes to the question does
         self._offer = None       # what the bring-back button does
         default = os.fspath(journal) if journal is not None else f"night-{date.today().isoformat()}.csv"
         (self.payments, self.status, self.totals, self.report, self.chart, self.journal) = (

@@ -43,6 +43,7 @@ import ipywidgets as widgets
 from ...american.tournament.tables import PRESETS, TournamentError, table_from_json
 from ...practice import Drill, DrillError, DrillFeedback
 from ...practice.drill import read_amounts
+from .._controls import AskFirst
 from .._app import App, classed
 from .._style import ERROR, FONT, GOOD, MUTED
 from ..panels import error_html
@@ -99,12 +100,10 @@ class DrillApp(App):
         self.reset = classed(widgets.Button(description="Reset", icon="trash", layout=widgets.Layout(width="8em"),
                                             tooltip="Start this drill again: its tally too (you can undo it)"),
                              "mjs-drill-reset")
-        self.confirm = classed(widgets.HTML(), "mjs-drill-confirm")
-        self.reset_yes = classed(widgets.Button(description="Yes, reset", button_style="danger",
-                                                layout=widgets.Layout(width="9em")), "mjs-drill-reset-yes")
-        self.reset_no = classed(widgets.Button(description="Cancel", layout=widgets.Layout(width="8em")),
-                                "mjs-drill-reset-no")
-        self.asking = classed(widgets.HBox([self.confirm, self.reset_yes, self.reset_no]), "mjs-drill-asking")
+        self.asker = AskFirst(box="mjs-drill-asking", yes="mjs-drill-reset-yes", no="mjs-drill-reset-no",
+                              question="mjs-drill-confirm", row=True, after=self.refresh)
+        self.confirm, self.reset_yes, self.reset_no, self.asking = (self.asker.question, self.asker.yes,
+                                                                   self.asker.no, self.asker.widget)
         self.undo = classed(widgets.Button(description="Undo the reset", icon="undo",
                                            layout=widgets.Layout(width="12em")), "mjs-drill-undo")
         self.notice = classed(widgets.HTML(), "mjs-drill-notice")
@@ -129,10 +128,7 @@ class DrillApp(App):
         self.show.on_click(self._on_show)
         self.next.on_click(self._on_next)
         self.reset.on_click(self._on_reset)
-        self.reset_yes.on_click(self._on_reset_yes)
-        self.reset_no.on_click(self._on_reset_no)
         self.undo.on_click(self._on_undo)
-        self._asking_reset = False
         last = self.drill.last_feedback()
         if last is not None:  # restored with the situation answered: show that answer
             self.feedback.value = feedback_html(last)
@@ -182,20 +178,16 @@ class DrillApp(App):
         self.refresh()
 
     def _on_reset(self, _button=None) -> None:
-        self._asking_reset = True
+        played = self.drill.tally.played
+        self.asker.ask(f'<span style="{FONT}">Reset clears this drill and its tally ({played} played); '
+                       f'you can undo it. Reset?</span>', self._reset_now, yes="Yes, reset", no="Cancel")
         self.refresh()
 
-    def _on_reset_no(self, _button=None) -> None:
-        self._asking_reset = False
-        self.refresh()
-
-    def _on_reset_yes(self, _button=None) -> None:
-        self._asking_reset = False
+    def _reset_now(self) -> None:
         self.drill.reset()
         self.feedback.value = ""
         for box in self.amounts:
             box.value = ""
-        self.refresh()
 
     def _on_undo(self, _button=None) -> None:
         try:
@@ -220,10 +212,7 @@ class DrillApp(App):
         line = (f"<b>{escape(d.title)}: {t.right} of {t.played} right</b> · {t.missed} missed ({t.shown} shown)"
                 if t.played else f"<span style='color:{MUTED}'>{escape(d.title)}: nothing played yet.</span>")
         self.tally.value = f'<div role="status" aria-live="polite" style="{FONT}">{who}{line}</div>'
-        self.asking.layout.display = "" if self._asking_reset else "none"
-        self.confirm.value = (f'<span style="{FONT}">Reset clears this drill and its tally ({t.played} played); '
-                              f'you can undo it. Reset?</span>')
-        self.undo.layout.display = "" if d.can_undo and not self._asking_reset else "none"
+        self.undo.layout.display = "" if d.can_undo and not self.asker.asking else "none"
         messages = d.take_messages()
         if messages:
             self.notice.value = "".join(error_html(m) for m in messages)

@@ -198,7 +198,7 @@ class PracticeApp(App):
                                             tooltip="Start again: clears the name, the hands played and the tally "
                                                     "(asks first, and keeps them to bring back)",
                                             layout=widgets.Layout(width="8em")), "mjs-practice-reset")
-        self.confirm = AskFirst("mjs-practice")  # Reset asks first
+        self.confirm = AskFirst(box="mjs-practice-confirm", yes="mjs-practice-clear", no="mjs-practice-keep")
         self.clear, self.keep = self.confirm.yes, self.confirm.no
         self.bring_back = classed(widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none"),
                                                  tooltip="Bring back what Reset cleared (what is here now is kept "
