@@ -22,7 +22,18 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-__all__ = ["AskFirst"]
+__all__ = ["AskFirst", "upload_button"]
+
+
+def upload_button(description: str, *, accept: str, css: str) -> widgets.FileUpload:
+    """A button to choose a file, labelled ``description`` and nothing else: ipywidgets writes the
+    count of files chosen after the label ("Restore from a file (0)"), so the house style (the
+    class ``mjs-upload``) shows the label from the button's tooltip instead."""
+    button = widgets.FileUpload(description=description, tooltip=description, accept=accept, multiple=False,
+                                layout=widgets.Layout(width="auto"))
+    button.add_class("mjs-upload")
+    button.add_class(css)
+    return button
 
 
 class AskFirst:

@@ -184,9 +184,9 @@ ICON_CSS = """
   -webkit-mask: var(--mjs-icon) center / contain no-repeat; mask: var(--mjs-icon) center / contain no-repeat; }
 .mjs-app i.fa::before { content: none !important; }
 """ + "".join(f".mjs-app i.fa-{name} {{ --mjs-icon: {_icon_url(path)}; }}\n" for name, path in ICONS.items()) + """
-.mjs-app .mjs-upload-restore { font-size: 0 !important; width: auto !important; padding: 0 12px !important; }
-.mjs-app .mjs-upload-restore i.fa { font-size: var(--jp-widgets-font-size, 13px) !important; }
-.mjs-app .mjs-upload-restore::after { content: "Restore from a file"; font-size: var(--jp-widgets-font-size, 13px); }
+.mjs-app .mjs-upload { font-size: 0 !important; width: auto !important; padding: 0 12px !important; }
+.mjs-app .mjs-upload i.fa { font-size: var(--jp-widgets-font-size, 13px) !important; }
+.mjs-app .mjs-upload::after { content: attr(title); font-size: var(--jp-widgets-font-size, 13px); }
 """
 
 

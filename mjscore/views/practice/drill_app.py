@@ -43,7 +43,7 @@ import ipywidgets as widgets
 from ...american.tournament.tables import PRESETS, TournamentError, table_from_json
 from ...practice import Drill, DrillError, DrillFeedback
 from ...practice.drill import read_amounts
-from .._controls import AskFirst
+from .._controls import AskFirst, upload_button
 from .._app import App, classed
 from .._style import ERROR, FONT, GOOD, MUTED
 from ..panels import error_html
@@ -254,8 +254,7 @@ class TournamentDrillApp(DrillApp):
         self.table = classed(widgets.Dropdown(options=[(t.name, n) for n, t in PRESETS.items()],
                                               description="Table", style={"description_width": "5em"},
                                               layout=widgets.Layout(width="26em")), "mjs-drill-table")
-        self.table_file = classed(widgets.FileUpload(description="Load a table", accept=".json", multiple=False,
-                                                     layout=widgets.Layout(width="12em")), "mjs-drill-table-file")
+        self.table_file = upload_button("Load a table", accept=".json", css="mjs-drill-table-file")
         self.watch(self.table, on_change=self._on_table)
         self.table_file.observe(self._on_table_file, "value")
         return [widgets.HBox([self.table, self.table_file])]

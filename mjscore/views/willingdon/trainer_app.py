@@ -74,7 +74,7 @@ import ipywidgets as widgets
 from ...willingdon.trainer import Feedback, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
-from .._controls import AskFirst
+from .._controls import AskFirst, upload_button
 from .._style import ERROR, GOOD, MUTED, count
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
@@ -230,10 +230,7 @@ class PracticeApp(App):
         self.download = classed(widgets.Button(description="Download my progress", icon="download",
                                                layout=widgets.Layout(width="17em")), "mjs-practice-download")
         self.link = classed(widgets.HTML(), "mjs-practice-link")
-        # (the class mjs-upload-restore shows the label without the count of files chosen, "(0)")
-        self.upload = classed(widgets.FileUpload(description="Restore from a file", accept=".jsonl,.json",
-                                                 multiple=False, layout=widgets.Layout(width="auto")),
-                              "mjs-practice-upload", "mjs-upload-restore")
+        self.upload = upload_button("Restore from a file", accept=".jsonl,.json", css="mjs-practice-upload")
         session = classed(widgets.VBox(
             [widgets.HBox([self.name, self.reset]), self.confirm.widget, self.bring_back, self.greeting, self.tally,
              self.mode, self.where, widgets.HBox([self.download, self.upload, self.link])],
