@@ -62,7 +62,7 @@ def read_amounts(text: str, players: Sequence[str]) -> tuple[int, ...]:
     out = []
     for w, p in zip(words, players):
         if not _AMOUNT.match(w):
-            raise DrillError(f"{p}'s amount must be a whole number such as +100 or -25, not {w[:20]!r}")
+            raise DrillError(f"{p}'s amount must be a whole number, with a plus to collect and a minus to pay (such as +40 or -20), not {w[:20]!r}")
         out.append(int(w.replace("−", "-")))
     return tuple(out)
 

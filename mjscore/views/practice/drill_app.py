@@ -221,7 +221,7 @@ class DrillApp(App):
         self.number.value = f'<div style="{FONT}"><b>Situation {d.number}</b>{escape(state)}</div>'
         self.situation.value = f'<div style="{FONT}">{self._situation_html()}</div>'
         if [b.description for b in self.amounts] != list(s.players):
-            self.amounts = [classed(widgets.Text(value="", description=p, placeholder="+100 or −25",
+            self.amounts = [classed(widgets.Text(value="", description=p, placeholder="plus or minus",
                                                  style={"description_width": "5em"},
                                                  layout=widgets.Layout(width="16em")), "mjs-drill-amount")
                             for p in s.players]
