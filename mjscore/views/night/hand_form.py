@@ -1,6 +1,6 @@
 """The controls of one hand in the scorekeeper app, for either game: who won, how, who threw;
 American: the card value, jokerless, the section, dead hands, the bettor; Willingdon: the tiles
-in the short notation (or a typed score), the sets shown before the discard, fishing, who sat
+in the short notation, typed or tapped (:mod:`.tile_entry`), or a typed score, the sets shown before the discard, fishing, who sat
 East. :class:`HandForm` builds them, shows those of the night's game, reads them as the fields
 :meth:`mjscore.night.Ledger.add` takes, and fills them from an earlier hand to correct it.
 Nothing is worked out here: the ledger checks and settles every hand.
@@ -24,6 +24,7 @@ from .._app import classed
 from .._picks import Picks
 from .._style import count
 from .cards import payments_html
+from .tile_entry import TileEntry
 
 __all__ = ["HandForm", "VALUES"]
 
@@ -142,8 +143,9 @@ class HandForm:
             widgets.HBox([self.category, self.jokerless], layout=widgets.Layout(flex_flow="row wrap",
                                                                                 align_items="center")),
             self.dead]), "mjs-score-american-box")
+        self.tile_entry = TileEntry(self.tiles)
         self.willingdon_box = classed(widgets.VBox(
-            [self.tiles, self.score,
+            [self.tile_entry.widget, self.tiles, self.score,
              widgets.HTML('<div class="mjs-score-exposed-label">Sets the winner showed before the winning tile '
                           '<small>(for the three-exposed penalty; “not said”: as the tiles show)</small></div>'),
              self.exposed, self.fishing, self.east, self.east_note], layout=widgets.Layout(display="none")),
@@ -198,6 +200,7 @@ class HandForm:
             w.disabled = wall
         for w in (self.tiles, self.score, self.exposed, self.fishing):
             w.disabled = how not in _WON
+        self.tile_entry.disable(how not in _WON)
         self.thrower.disabled = how != "discard"
 
     def _hand_changed(self, change) -> None:
@@ -295,6 +298,7 @@ class HandForm:
                 self.pick.value = e.pick
             else:
                 self.tiles.value = e.tiles or ""
+                self.tile_entry.load(self.tiles.value)
                 self.score.value = "" if e.tiles or e.value is None else count(e.value)
                 self.exposed.value = NOT_SAID if e.exposed is None else e.exposed
                 self.fishing.value = e.fishing
@@ -321,6 +325,7 @@ class HandForm:
                 self.pick.value = f["pick"]
             else:
                 self.tiles.value, self.score.value = f["tiles"] or "", f["value"] or ""
+                self.tile_entry.load(self.tiles.value)
                 self.exposed.value = NOT_SAID if f["exposed"] is None else f["exposed"]
                 self.fishing.value, self.east.value = f["fishing"], f["east"]
             self.note.value = f["note"]

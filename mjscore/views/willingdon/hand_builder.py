@@ -43,10 +43,11 @@ two sets are built on 7 Bamboo
 from __future__ import annotations
 
 from html import escape
+from typing import Callable
 
 import ipywidgets as widgets
 
-from ...hands import Hand, HandError, Meld, format_hand, load_hand
+from ...hands import Hand, HandError, Meld, format_hand, load_hand, parse
 from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from .._app import App, classed
@@ -81,7 +82,8 @@ class HandBuilderApp(App):
 
     title = "the hand builder"
 
-    def __init__(self, hand: Hand | str = START, rules: RuleSet | str = "willingdon") -> None:
+    def __init__(self, hand: Hand | str = START, rules: RuleSet | str = "willingdon", *, at_table: bool = False,
+                 on_hand: Callable[[Hand | None], None] | None = None) -> None:
         if isinstance(hand, str):
             hand = load_hand(hand)
         if not isinstance(hand, Hand):
@@ -151,11 +153,20 @@ class HandBuilderApp(App):
         self.error: str | None = None
         # The controls in three tabs, so that they, the tiles and the breakdown fit one screen
         # of a projector together (stacked, they were 1,365 px tall in the classroom view).
-        self.tabs = classed(widgets.Tab(children=[widgets.VBox(rows[:1]), widgets.VBox(rows[1:4]),
-                                                  widgets.VBox(rows[4:])],
-                                        titles=TABS), "mjs-builder-tabs")
-        self.widget = classed(widgets.VBox([self.tabs, self.message, self.tiles, self.headline, self.breakdown,
-                                            self.hand_text]), "mjs-builder")
+        self.on_hand, self._setting = on_hand, False
+        if at_table:
+            # At a table the seat, the round and how the hand was won are the night's: only the
+            # tiles are built here (the scorekeeper shows what the hand pays).
+            self.tabs = classed(widgets.Tab(children=[widgets.VBox(rows[:1]), widgets.VBox([rows[1], self.blessing])],
+                                            titles=TABS[:1] + ("Flowers",)), "mjs-builder-tabs")
+            self.widget = classed(widgets.VBox([self.tabs, self.message, self.tiles]), "mjs-builder",
+                                  "mjs-builder-at-table")
+        else:
+            self.tabs = classed(widgets.Tab(children=[widgets.VBox(rows[:1]), widgets.VBox(rows[1:4]),
+                                                      widgets.VBox(rows[4:])],
+                                            titles=TABS), "mjs-builder-tabs")
+            self.widget = classed(widgets.VBox([self.tabs, self.message, self.tiles, self.headline, self.breakdown,
+                                                self.hand_text]), "mjs-builder")
         self.set_hand(hand)
         self.watch(*self._controls())
         self.load.on_click(self._on_load)
@@ -169,10 +180,23 @@ class HandBuilderApp(App):
         yield from self.flowers.values()
         yield from (self.seat, self.round, self.self_drawn, self.blessing, self.rules)
 
+    def disable(self, off: bool) -> None:
+        """Switch every control off (or on again)."""
+        for control in (*self._controls(), self.notation, self.load):
+            control.disabled = off
+
     # ---------------------------------------------------------------- state in, state out
 
     def set_hand(self, hand: Hand) -> None:
-        """Show ``hand`` in the controls (its pair last) and score it."""
+        """Show ``hand`` in the controls (its pair last) and score it (``on_hand`` is not told: it
+        hears of the hands built by a click)."""
+        self._setting = True
+        try:
+            self._set_hand(hand)
+        finally:
+            self._setting = False
+
+    def _set_hand(self, hand: Hand) -> None:
         with self._quietly():
             for row, m in zip(self.sets, hand.melds):
                 row["tile"].value, row["kind"].value, row["exposed"].value = m.tile, m.kind, m.exposed
@@ -210,6 +234,7 @@ class HandBuilderApp(App):
             self.hand_text.value = ""
             self.show_error(self.message, f"Not a legal hand: {e}")
             self._no_score("none until the hand is legal: change what the red message names")
+            self._tell(None)
             return
         s = score(hand, rules)
         self.hand, self.score, self.error = hand, s, None
@@ -220,6 +245,11 @@ class HandBuilderApp(App):
         self.message.value = ""
         self.headline.value = headline_html(s)
         self.breakdown.value = score_html(s, side_by_side=True)
+        self._tell(hand)
+
+    def _tell(self, hand: Hand | None) -> None:
+        if self.on_hand is not None and not self._setting:
+            self.on_hand(hand)
 
     # ---------------------------------------------------------------- reactions
 
@@ -269,4 +299,15 @@ def _marked(melds: list[Meld]) -> list[str]:
     return out
 
 
-__all__ = ["HandBuilderApp", "RULE_SETS", "START", "TABS"]
+def table_notation(hand: Hand) -> str:
+    """The hand in the short notation as a night's journal takes it: the tiles, the flowers and
+    a blessing, without the seat, the round or how it was won (the table's, not the tiles').
+
+    >>> table_notation(parse("RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1 seat=S round=W self-drawn"))
+    'RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1'
+    """
+    return " ".join(word for word in format_hand(hand).split()
+                    if not word.startswith(("seat=", "round=")) and word != "self-drawn")
+
+
+__all__ = ["HandBuilderApp", "RULE_SETS", "START", "TABS", "table_notation"]
