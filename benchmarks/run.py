@@ -14,7 +14,6 @@
    in turn. Goal: adds under 30 ms, and imports no pandas, matplotlib or ipywidgets.
 5. The notebook suite: every ``notebooks/*.ipynb`` executed with nbclient in this process,
    against as many bare kernel starts (the floor no notebook can beat). Skipped in ``--quick``.
-6. The speed tricks of ``score()``: each taken away in turn, on the same hands, interleaved.
 
 Section 1 is timed in CPU time (``time.process_time``): the two sides run in turn, round by
 round (the order alternating), and each figure is the median of the rounds with their lowest
@@ -316,12 +315,12 @@ def _ok(good: bool) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny counts: proves the script runs, times nothing")
-    parser.add_argument("--only", default="score,tricks,deal,stats,import,notebooks",
+    parser.add_argument("--only", default="score,deal,stats,import,notebooks",
                         help="which benchmarks, comma-separated (default: all)")
     parser.add_argument("--stats-count", type=int, default=None, help="hands in the statistics run")
     args = parser.parse_args(argv)
     only = {w.strip() for w in args.only.split(",") if w.strip()}
-    unknown = only - {"score", "tricks", "deal", "stats", "import", "notebooks"}
+    unknown = only - {"score", "deal", "stats", "import", "notebooks"}
     if unknown:
         parser.error(f"unknown benchmark {sorted(unknown)[0]!r}")
 
@@ -390,15 +389,6 @@ def main(argv: list[str] | None = None) -> int:
               f"starts {r['floor_s']:.1f} s; ratio {r['ratio']:.2f}")
         for name, seconds in r["each"].items():
             print(f"   {name}: {seconds:.1f} s")
-
-    if "tricks" in only:
-        from tricks import bench_tricks  # benchmarks/tricks.py, beside this script
-
-        r = bench_tricks(args.quick)
-        print(f"6. speed tricks of score(), each taken away in turn ({r['hands']:,} hands, CPU time, median of "
-              f"{r['rounds']} rounds):")
-        for name, us in r["us"].items():
-            print(f"   {name}: {us:.2f} us a hand ({r['slower'][name]:.2f}x)")
 
     print()
     print("goals:")

@@ -16,8 +16,7 @@ from mjscore.cli import main as cli_main
 from mjscore.willingdon.stats import (MODEL, HandModel, HandStats, LineCount, StatsError, dealt_stats, random_hand,
                                       random_hands, random_stats, tally)
 from mjscore.tiles import BONUS_TILES, SEATS, SET_TILES
-from mjscore.willingdon import (CLEAN_HAND_ONE, GATES, WILLINGDON, Facts, RuleSet, fired_rows, rule_table,
-                                score)
+from mjscore.willingdon import CLEAN_HAND_ONE, WILLINGDON, RuleSet, fired_rows, rule_table, score
 
 from ..strategies import hands as legal_hands
 
@@ -247,17 +246,6 @@ def test_fired_rows_finds_what_score_finds(hand, rules):
     assert (hp, dbl) == (s.hand_points, s.doubles)
     assert points == packed(s.points, table)
     assert doubles == packed(s.doubles_detail, table)
-
-
-# 100 examples: the grids of test_rule_table.py check on every kind of hand that a row of an
-# empty fact never fires.
-@settings(max_examples=100, deadline=None)
-@given(legal_hands())
-def test_no_row_ever_fires_behind_a_closed_gate(hand):
-    facts = Facts(hand)
-    for row in rule_table():
-        if row.needs and row.fires(facts):
-            assert facts.mask >> GATES.index(row.needs) & 1, (row.name, format_hand(hand))
 
 
 @settings(max_examples=300, deadline=None)
