@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ..american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, PAYS_AS, AmericanError, HomeRules,
                              home_payments, settle)
-from .entry import MAX_VALUE, Entry, LedgerError, how_word, match_name, whole, word, yes
+from .entry import MAX_VALUE, Entry, LedgerError, Settled, how_word, match_name, whole, word, yes
 
 __all__ = ["AMERICAN_COLUMNS", "American", "tournament_games"]
 
@@ -58,14 +58,14 @@ class American:
 
     # -- one hand ------------------------------------------------------------------------
 
-    def settle(self, players: tuple[str, ...], e: Entry):
-        """``(entry as kept, value, payments by name, text, reasons)`` for one hand, or LedgerError."""
+    def settle(self, players: tuple[str, ...], e: Entry) -> Settled:
+        """One hand settled (its :class:`~mjscore.night.entry.Settled`), or LedgerError."""
         try:
             return self._settle(players, e)
         except AmericanError as err:
             raise LedgerError(str(err)) from None
 
-    def _settle(self, players: tuple[str, ...], e: Entry):
+    def _settle(self, players: tuple[str, ...], e: Entry) -> Settled:
         for col in ("tiles", "exposed", "east"):
             if getattr(e, col) is not None:
                 raise LedgerError(f"{col!r} is for a Willingdon night, not an American one")
@@ -123,7 +123,7 @@ class American:
                               jokerless=jokerless, category=category, dead=dead, rules=self.rules)
         payout = home_payments(value, how, jokerless=jokerless, category=category, rules=self.rules)
         text = self._text(entry, bettor)
-        return entry, (None if PAYS_AS[how] == "wall" else value), payments, text, payout.reasons
+        return Settled(entry, None if PAYS_AS[how] == "wall" else value, payments, text, payout.reasons)
 
     def _text(self, e: Entry, bettor: str | None) -> str:
         if e.how == "wall":

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, fields
+from typing import NamedTuple
 
 from ..inputs import clean_name, whole_number
 
@@ -25,8 +26,8 @@ MAX_VALUE = 100_000
 #: The largest Willingdon score a hand may be typed as (a limit hand doubled many times is less).
 MAX_SCORE = 10_000_000
 
-__all__ = ["MAX_SCORE", "MAX_VALUE", "Entry", "Figures", "GAMES", "LedgerError", "Line", "LoadResult", "Problem", "cell_in",
-           "cell_out", "check_players", "whole", "word", "yes"]
+__all__ = ["MAX_SCORE", "MAX_VALUE", "Entry", "Figures", "GAMES", "LedgerError", "Line", "LoadResult", "Problem",
+           "Settled", "cell_in", "cell_out", "check_players", "whole", "word", "yes"]
 
 
 class LedgerError(ValueError):
@@ -83,6 +84,17 @@ class Entry:
     def to_json(self) -> dict:
         return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
                 for f in fields(self)}
+
+
+class Settled(NamedTuple):
+    """A hand as its game settles it (the ``settle`` of :class:`~mjscore.night.american.American`
+    and :class:`~mjscore.night.willingdon.Willingdon`)."""
+
+    entry: Entry  # as kept: names as the players spell them, each word in its one spelling
+    value: int | None  # the card value or the score; None when nothing was won
+    payments: dict  # each player's gain (+) or payment (-), by name
+    text: str  # what happened, in a sentence
+    reasons: tuple  # the engine's own reasons for the figures
 
 
 class Figures(dict):

@@ -23,7 +23,7 @@ from ..tiles import SEAT_NAMES, SEATS, TileError
 from ..willingdon.rules import MAX_DOUBLES
 from ..willingdon.scoring import WILLINGDON, RuleSet, score
 from ..willingdon.settle import MAX_PENALTY, SettlementError, TableRules, settle_false_mahjong, settle_wall_game, settle_win
-from .entry import MAX_SCORE, Entry, LedgerError, how_word, match_name, whole, yes
+from .entry import MAX_SCORE, Entry, LedgerError, Settled, how_word, match_name, whole, yes
 
 __all__ = ["WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "Willingdon", "exposed_before_discard"]
 
@@ -107,14 +107,14 @@ class Willingdon:
 
     # -- one hand ------------------------------------------------------------------------
 
-    def settle(self, players: tuple[str, ...], e: Entry):
-        """``(entry as kept, score, payments by name, text, reasons)`` for one hand, or LedgerError."""
+    def settle(self, players: tuple[str, ...], e: Entry) -> Settled:
+        """One hand settled (its :class:`~mjscore.night.entry.Settled`; its value is the score), or LedgerError."""
         try:
             return self._settle(players, e)
         except (SettlementError, HandError, TileError) as err:
             raise LedgerError(str(err)) from None
 
-    def _settle(self, players: tuple[str, ...], e: Entry):
+    def _settle(self, players: tuple[str, ...], e: Entry) -> Settled:
         if e.jokerless or e.dead or e.bettor is not None or e.pick is not None:
             raise LedgerError("jokerless, dead hands and the bettor are for an American night")
         if e.category not in (None, "", "other"):
@@ -142,7 +142,7 @@ class Willingdon:
                     raise LedgerError("name who called the false mahjong (in the winner column)")
                 s = settle_false_mahjong(seats[winner], self.table_rules)
                 text = f"{winner} called a false mahjong: {self.table_rules.false_mahjong:,} to each other player"
-            return entry, None, {name_of[seat]: v for seat, v in s.payments.items()}, text, s.reasons
+            return Settled(entry, None, {name_of[seat]: v for seat, v in s.payments.items()}, text, s.reasons)
         if winner is None:
             raise LedgerError("name the winner (leave it empty only for a wall game)")
         if how == "discard":
@@ -167,7 +167,7 @@ class Willingdon:
         payments = {name_of[seat]: v for seat, v in s.payments.items()}
         way = f"on {thrower}'s discard" if thrower else "self-drawn"
         text = f"{winner} ({SEAT_NAMES[seats[winner]]}) wins {way}, scoring {value:,}"
-        return entry, value, payments, text, tuple(reasons) + s.reasons
+        return Settled(entry, value, payments, text, tuple(reasons) + s.reasons)
 
     def _tiles(self, tiles: str, how: str, winner: str, thrower: str | None, seats: dict,
                value: int | None, exposed: int | None):
