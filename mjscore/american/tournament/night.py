@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .scoring import Game, score_game
-from .tables import COMMON, TournamentError, TournamentTable, _is_whole
+from .tables import COMMON, TournamentError, TournamentTable, is_whole
 
 
 
@@ -116,7 +116,7 @@ def sample_night(players: Sequence[str] = ("Ann", "Bea", "Cat", "Dee"), games: i
     >>> [g.how for g in sample_night(games=4, seed=1)] == [g.how for g in sample_night(games=4, seed=1)]
     True
     """
-    if not _is_whole(games) or games < 0:
+    if not is_whole(games) or games < 0:
         raise TournamentError(f"the number of games must be a whole number 0 or more, not {games!r}")
     players = tuple(players)
     rng = random.Random(seed)
