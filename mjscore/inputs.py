@@ -36,7 +36,7 @@ import unicodedata
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-__all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "clean_name", "decode",
+__all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "MAX_SEED", "clean_name", "decode",
            "figure", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown", "whole_number"]
 
 
@@ -57,6 +57,8 @@ MAX_DEPTH = 16
 MAX_DIGITS = 18
 #: A player's name has at most this many characters.
 MAX_NAME = 60
+#: The largest number that starts the random hands of ``--seed`` (a 64-bit number).
+MAX_SEED = 2**63 - 1
 
 
 def _size(n: int) -> str:

@@ -23,23 +23,23 @@ True
 
 The random-hand model, its generator and the reasons for its chances are in
 :mod:`mjscore.willingdon.stats_model` (every name of it can be imported from here too).
-The command line is ``mjscore stats`` (``python -m mjscore.willingdon.stats`` is the same).
+The command line is ``mjscore stats`` (:mod:`mjscore.willingdon.stats_cli`).
 """
 
 from __future__ import annotations
 
 import gc
 import random
-import sys
 from collections import Counter
 from dataclasses import dataclass
 from itertools import islice, repeat
 from operator import itemgetter
-from typing import Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple
 
 from ..hands import Hand
 from .scoring import WILLINGDON, RuleSet, fired_rows, rule_table
-from .stats_model import _CHUNK, MODEL, HandModel, StatsError, _chunks, _seed, _whole, random_hand, random_hands
+from .stats_model import (CHUNK, MODEL, HandModel, StatsError, check_count, check_seed, hand_chunks, random_hand,
+                          random_hands)
 
 __all__ = ["DEALT", "HandModel", "HandStats", "LineCount", "MODEL", "StatsError", "dealt_stats",
            "random_hand", "random_hands", "random_stats", "tally"]
@@ -270,10 +270,11 @@ def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, label: str = "hand
     hand, that it finds what :func:`~mjscore.willingdon.score` finds.
     """
     it = iter(hands)
-    return _tally(iter(lambda: list(islice(it, _CHUNK)), []), rules, label, source or label)
+    return _tally(iter(lambda: list(islice(it, CHUNK)), []), rules, label, source or label)
 
 
-def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str) -> HandStats:
+def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str,
+           progress: Callable[[int], None] | None = None) -> HandStats:
     if not isinstance(rules, RuleSet):
         raise StatsError(f"rules must be a RuleSet, not {rules!r}")
     joint: Counter = Counter()  # (hand points, doubles) -> hands
@@ -293,6 +294,8 @@ def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str
             joint.update(map(_HP_DBL, fired))  # Counter counts an iterable in C
             points.update(map(_DBL_POINTS, fired))
             doubles.update(map(_DBL_DOUBLES, fired))
+            if progress is not None:
+                progress(count)
     finally:
         if collecting:
             gc.enable()
@@ -325,12 +328,15 @@ def _lines(rules: RuleSet, points: dict, doubles: dict) -> tuple[LineCount, ...]
                  for r, (hands, paid_hands, times, paid_times) in zip(table, acc))
 
 
-def random_stats(count: int, seed: int = 0, model: HandModel = MODEL,
-                 rules: RuleSet = WILLINGDON) -> HandStats:
-    """:func:`tally` over ``count`` random hands of the model (see the module notes)."""
+def random_stats(count: int, seed: int = 0, model: HandModel = MODEL, rules: RuleSet = WILLINGDON,
+                 progress: Callable[[int], None] | None = None) -> HandStats:
+    """:func:`tally` over ``count`` random hands of the model (see the module notes).
+
+    ``progress``: called with the hands counted so far, every :data:`~.stats_model.CHUNK` hands.
+    """
     source = f"random hands (seed {seed}; {model.describe()})"
-    return _tally(_chunks(random.Random(_seed(seed)), model, _whole("the number of hands", count)),
-                  rules, "random hands", source)
+    chunks = hand_chunks(random.Random(check_seed(seed)), model, check_count("the number of hands", count))
+    return _tally(chunks, rules, "random hands", source, progress)
 
 
 #: More hands than this in one run is surely a typing slip (a million take a few seconds).
@@ -340,24 +346,15 @@ MAX_COUNT = 100_000_000
 DEALT = "hands dealt by the practice trainer (after its six warm-up hands)"
 
 
-def dealt_stats(count: int, seed: int = 0, rules: RuleSet = WILLINGDON) -> HandStats:
-    """:func:`tally` over the trainer's random hands: :func:`mjscore.willingdon.deal.dealer` after the ramp."""
+def dealt_stats(count: int, seed: int = 0, rules: RuleSet = WILLINGDON,
+                progress: Callable[[int], None] | None = None) -> HandStats:
+    """:func:`tally` over the trainer's random hands: :func:`mjscore.willingdon.deal.dealer` after the ramp.
+
+    ``progress``: as for :func:`random_stats`.
+    """
     from .deal import RAMP, dealer
 
-    _whole("the number of hands", count)
-    hands = islice(dealer(_seed(seed)), len(RAMP), len(RAMP) + count)
-    return tally(hands, rules, "dealt hands", f"{DEALT[:-1]}; seed {seed})")
-
-
-# --------------------------------------------------------------------------- command line
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m mjscore.willingdon.stats ...``: the same as ``mjscore stats ...``."""
-    from ..cli import main as cli_main
-
-    return cli_main(["stats", *(sys.argv[1:] if argv is None else argv)])
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    check_count("the number of hands", count)
+    hands = iter(islice(dealer(check_seed(seed)), len(RAMP), len(RAMP) + count))
+    chunks = iter(lambda: list(islice(hands, CHUNK)), [])
+    return _tally(chunks, rules, "dealt hands", f"{DEALT[:-1]}; seed {seed})", progress)

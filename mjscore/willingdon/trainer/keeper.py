@@ -10,8 +10,8 @@ from pathlib import Path
 from ...inputs import LIMITS, read_input
 from ...storage import locked
 from .records import TrainerError
-from .store import (Log, Unreadable, _start, answer_record, carry_over, encode, read_upload, start_record,
-                    why)
+from .store import (Log, Unreadable, answer_record, carry_over, encode, progress_from_start, read_upload,
+                    start_record, why)
 
 __all__ = ["Keeper"]
 
@@ -147,7 +147,7 @@ class Keeper:
 def _replay(records: list[dict]):
     if not records or not isinstance(records[0], dict) or records[0].get("kind") != "start":
         raise Unreadable("it does not begin as an mjscore practice log")
-    state = _start(records[0])
+    state = progress_from_start(records[0])
     for r in records[1:]:
         state.apply(r)
     return state

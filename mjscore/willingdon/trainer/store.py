@@ -105,7 +105,7 @@ class Progress:
             raise Unreadable("it is not a record")
         kind = r.get("kind")
         if kind == "start":
-            start = _start(r)
+            start = progress_from_start(r)
             self.__dict__.update(start.__dict__)
         elif kind == "name":
             if not isinstance(r.get("name"), str):
@@ -149,7 +149,8 @@ def _hand(data: Any) -> Hand:
         raise Unreadable(f"the hand: {e}") from None
 
 
-def _start(r: dict) -> Progress:
+def progress_from_start(r: dict) -> Progress:
+    """The progress a log's start record begins with; :class:`Unreadable` if it is not one of ours."""
     if r.get("format") != FORMAT:
         raise Unreadable("it is not an mjscore practice log")
     if r.get("version") != VERSION:
@@ -273,7 +274,7 @@ class Log:
                 if opening:
                     if not isinstance(record, dict) or record.get("kind") != "start":
                         raise Unreadable("it does not begin as an mjscore practice log")
-                    self.state = _start(record)
+                    self.state = progress_from_start(record)
                     opening = False
                     continue
                 self.state.apply(record)
@@ -360,7 +361,7 @@ def carry_over(raw: bytes) -> list[dict]:
         answer = {"kind": "answer", "number": number, "mode": "both",
                   **{k: h.get(k) for k in ("points", "doubles", "shown", "correct_points", "correct_doubles")}}
         for r in (deal, answer):
-            state = _start(r) if r["kind"] == "start" else state
+            state = progress_from_start(r) if r["kind"] == "start" else state
             if r["kind"] != "start":
                 state.apply(r)
             records.append(r)
