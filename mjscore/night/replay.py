@@ -20,12 +20,19 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .entry import LedgerError, Problem, cell_in, check_players, whole, word
 from .journal_format import GAME_KINDS, REQUIRED, SETTINGS, entry_from_cells, header
 
-__all__ = ["Replay", "torn_problem"]
+__all__ = ["Replay", "SettingRow", "torn_problem"]
+
+
+class SettingRow(NamedTuple):
+    """A setting row of a journal (``#players,Ann,Bea,Cat,Dee``): its line and its values."""
+
+    line: int
+    values: list[str]
 
 
 # --------------------------------------------------------------------------- reading by replaying
@@ -43,7 +50,7 @@ class Replay:
     def __init__(self, name: str, players: Sequence[str] | None, game: str | None,
                  new_ledger: Callable[..., object]) -> None:
         self.name, self.players, self.game, self.new_ledger = name, players, game, new_ledger
-        self.settings: dict[str, tuple[int, list[str]]] = {}
+        self.settings: dict[str, SettingRow] = {}
         self.header: list[str] | None = None
         self.use: dict[int, str] = {}
         self.hand_col: int | None = None
@@ -104,9 +111,9 @@ class Replay:
             self.problems.append(Problem(line, f"unknown setting {first!r} (known: "
                                                f"{', '.join('#' + s for s in SETTINGS)})"))
         elif key in self.settings:
-            self.problems.append(Problem(line, f"#{key} is given twice (first on line {self.settings[key][0]})"))
+            self.problems.append(Problem(line, f"#{key} is given twice (first on line {self.settings[key].line})"))
         else:
-            self.settings[key] = (line, values)
+            self.settings[key] = SettingRow(line, values)
 
     def finish(self):
         """The night's ledger, once the whole journal has been fed (made now if the file has no rows)."""
@@ -144,15 +151,15 @@ class Replay:
         if players is None:
             raise LedgerError(f"{name} does not name its players: add a first row #players,Ann,Bea,Cat,Dee "
                               f"(or give them with --players)")
-        own = {k: v[1] for k, v in settings.items() if k in kind_type.settings}
+        own = {k: row.values for k, row in settings.items() if k in kind_type.settings}
         try:
             kind = kind_type.from_settings(own)
         except LedgerError as e:
-            line = min(settings[k][0] for k in own)
+            line = min(settings[k].line for k in own)
             raise LedgerError(f"{name} line {line}: {e}") from None
-        for key, (line, _values) in settings.items():
+        for key, row in settings.items():
             if key not in ("players", "game") and key not in kind_type.settings:
-                self.problems.append(Problem(line, f"#{key} is not a setting of {kind_type.a_night}; ignored"))
+                self.problems.append(Problem(row.line, f"#{key} is not a setting of {kind_type.a_night}; ignored"))
         self.ledger = self.new_ledger(players, kind=kind)
         if self.header is not None:
             self._columns()

@@ -33,7 +33,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import islice, repeat
-from operator import itemgetter
+from operator import attrgetter
 from typing import Callable, Iterable, NamedTuple
 
 from ..hands import Hand
@@ -248,9 +248,9 @@ class HandStats:
         return "\n".join(out)
 
 
-_HP_DBL = itemgetter(0, 1)
-_DBL_POINTS = itemgetter(1, 2)
-_DBL_DOUBLES = itemgetter(1, 3)
+_HP_DBL = attrgetter("hand_points", "doubles")
+_DBL_POINTS = attrgetter("doubles", "points_fired")
+_DBL_DOUBLES = attrgetter("doubles", "doubles_fired")
 
 
 def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, label: str = "hands",
