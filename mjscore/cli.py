@@ -24,6 +24,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """Refuse bad usage with a :class:`CLIError` (one line on stderr, status 2), not argparse's exit."""
         raise CLIError(message)
 
 
@@ -203,6 +204,7 @@ def _add_stats(sub) -> None:
 
 
 def build_parser() -> Parser:
+    """The ``mjscore`` parser with every command registered."""
     parser = Parser(prog="mjscore", description="Score American Mah Jongg and Willingdon hands.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for add in _COMMANDS:
@@ -238,8 +240,11 @@ _COMMANDS.append(_add_practice)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command. Bad input: one ``mjscore: error:`` line and status 2. The output cannot
-    be written (a full disk): one line and status 1. Its reader went away (``| head``): quietly, 1."""
+    """Run one command of the command line; return its exit status.
+
+    Bad input: one ``mjscore: error:`` line and status 2. The output cannot be written (a full
+    disk): one line and status 1. Its reader went away (``| head``): quietly, 1.
+    """
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

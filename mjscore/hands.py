@@ -75,6 +75,7 @@ class Meld:
 
     @property
     def size(self) -> int:
+        """How many tiles the set has: 2, 3 or 4."""
         return SIZES[self.kind]
 
     @property
@@ -152,6 +153,7 @@ class Hand:
 
     @property
     def pair(self) -> Meld:
+        """The hand's pair."""
         return next(m for m in self.sets if m.kind == "pair")
 
     @property

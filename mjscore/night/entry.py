@@ -82,6 +82,7 @@ class Entry:
             object.__setattr__(self, "note", "")
 
     def to_json(self) -> dict:
+        """The entry as plain JSON data, every field."""
         return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
                 for f in fields(self)}
 
@@ -165,6 +166,7 @@ class LoadResult:
 
     @property
     def ok(self) -> bool:
+        """Whether every row of the journal loaded."""
         return not self.problems
 
 
@@ -173,6 +175,7 @@ class LoadResult:
 
 
 def check_players(players: object) -> tuple[str, ...]:
+    """The players' names, checked and in one spelling: four, or five."""
     if isinstance(players, str):
         players = [p for p in players.split(",")]
     try:
@@ -201,6 +204,7 @@ def check_players(players: object) -> tuple[str, ...]:
 
 
 def yes(cell: object, what: str) -> bool:
+    """A yes/no cell as True or False (``yes``, ``y``, ``true``, ``1``, ``x`` ...)."""
     if isinstance(cell, bool):
         return cell
     text = str(cell).strip().lower()
@@ -217,6 +221,7 @@ def whole(cell: object, what: str, low: int | None = None, high: int | None = No
 
 
 def word(text: str) -> str:
+    """``text`` as one word of the journal: lower case, words joined by ``-``."""
     return "-".join(str(text).strip().lower().replace("_", " ").split())
 
 
@@ -244,7 +249,9 @@ def cell_in(cell: str) -> str:
 
 def match_name(players: tuple[str, ...], name: object, what: str, among=None) -> str | None:
     """``name`` as one of ``players`` (case-blind when that is unambiguous); None when empty.
-    ``among``: the players who may be named here (those at the table this hand)."""
+
+    ``among``: the players who may be named here (those at the table this hand).
+    """
     if name is None:
         return None
     if not isinstance(name, str):

@@ -1,5 +1,4 @@
-"""A night's journal: start a night with its journal, carry it on after a restart, read a
-saved one, list the saved ones.
+"""A night's journal: start a night with it, carry it on after a restart, read or list saved ones.
 
 The journal is an append-only CSV log of the night's hands: its format is
 :mod:`mjscore.night.journal_format`, the file's safe appending and reading
@@ -25,10 +24,12 @@ __all__ = ["journal_path", "list_nights", "load_journal", "open_night", "read_jo
 
 
 def journal_path(name: str | os.PathLike) -> Path:
-    """Where the scorekeeper app keeps a journal: a bare file name goes in the ``nights``
-    folder of the user data folder (:func:`mjscore.storage.data_dir`: ``MJSCORE_DATA_DIR``
-    when set, else ``~/.local/share/mjscore`` or the platform's equivalent); anything with a
-    folder in it (``./night.csv``) is used as is.
+    """Where the scorekeeper app keeps a journal of this name.
+
+    A bare file name goes in the ``nights`` folder of the user data folder
+    (:func:`mjscore.storage.data_dir`: ``MJSCORE_DATA_DIR`` when set, else
+    ``~/.local/share/mjscore`` or the platform's equivalent); anything with a folder in it
+    (``./night.csv``) is used as is.
 
     >>> journal_path("tuesday.csv").parts[-2:]
     ('nights', 'tuesday.csv')
@@ -44,8 +45,9 @@ def journal_path(name: str | os.PathLike) -> Path:
 
 
 def list_nights(folder: str | os.PathLike | None = None) -> list[Path]:
-    """The saved nights in ``folder`` (default the data folder's ``nights``), newest first: every
-    journal, without the copies kept beside them (``.before-repair``, ``.torn``).
+    """The saved nights in ``folder`` (default the data folder's ``nights``), newest first.
+
+    Every journal, without the copies kept beside them (``.before-repair``, ``.torn``).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())

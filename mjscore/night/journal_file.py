@@ -1,5 +1,6 @@
-"""A night's journal file on disk: appended to safely, and read back (only what is new) when
-another writer has appended to it. The format of its rows is :mod:`mjscore.night.journal_format`.
+"""A night's journal file on disk: appended to safely, and read back when another writer appends.
+
+Only what is new is read. The format of its rows is :mod:`mjscore.night.journal_format`.
 
 **Safe with two writers and a crash.** Every record is written under the journal's lock
 (:func:`mjscore.storage.locked`) in one appended write, flushed and synced to disk before the
@@ -8,9 +9,10 @@ whatever another writer appended since its last look (from the byte offset it ha
 cost is the new rows only), so two tabs, or a tab and the command line, each see the other's
 hands and never lose one. A last row cut short by a crash mid-write is reported, not counted,
 and set aside in ``NAME.torn.csv`` before the next record is written; a heading cut short is
-refused. A file with bad rows loads its good ones (each bad row a :class:`~mjscore.night.entry.Problem`); before the
-first write it is kept as ``NAME.before-repair.csv`` and written again clean, as is a CSV typed
-by hand (once, into the format of :mod:`~mjscore.night.journal_format`). Temporary files a crash left behind are removed.
+refused. A file with bad rows loads its good ones (each bad row a
+:class:`~mjscore.night.entry.Problem`); before the first write it is kept as
+``NAME.before-repair.csv`` and written again clean, as is a CSV typed by hand (once, into the
+format of :mod:`~mjscore.night.journal_format`). Temporary files a crash left behind are removed.
 """
 
 from __future__ import annotations
@@ -65,8 +67,10 @@ class Journal:
     @classmethod
     def load(cls, path: Path, players: Sequence[str] | None, game: str | None,
              new_ledger: Callable[..., object]) -> LoadResult:
-        """Read the night in ``path`` into a ledger made by ``new_ledger``, and attach it; see
-        :func:`mjscore.night.load_journal`."""
+        """Read the night in ``path`` into a ledger made by ``new_ledger``, and attach it.
+
+        See :func:`mjscore.night.load_journal`.
+        """
         with locked(path):
             _clean_temporary_files(path)
             return cls._load(path, players, game, new_ledger)
@@ -109,8 +113,11 @@ class Journal:
 
     @contextmanager
     def writing(self, ledger):
-        """Hold the lock; bring ``ledger`` up to date with the file; set aside a torn row and
-        repair a damaged or hand-typed file (once); then the caller appends."""
+        """Make ready to append, holding the lock while the caller appends.
+
+        Brings ``ledger`` up to date with the file, sets aside a torn row and repairs a damaged
+        or hand-typed file (once); then the caller appends.
+        """
         with locked(self.path):
             self._catch_up(ledger)
             if self.torn:

@@ -1,5 +1,6 @@
-"""A night's journal, the file format: an append-only CSV log of its hands, written here row by
-row and read back by replaying it (:mod:`mjscore.night.replay`).
+"""A night's journal, the file format: an append-only CSV log of its hands.
+
+Its rows are written here, and read back by replaying them (:mod:`mjscore.night.replay`).
 
 **The format** is a CSV a person can open in a spreadsheet, or type. A few setting rows come
 first, each a first cell beginning ``#`` and its values in the cells after it; then the row of
@@ -97,8 +98,10 @@ def heading(ledger) -> str:
 
 
 def record(ledger, hand: object, entry: Entry | None) -> str:
-    """One record as a CSV row: ``hand`` (its number, or ``undo N``) and the cells of ``entry``
-    (empty for an undo)."""
+    """One record as a CSV row.
+
+    ``hand`` (its number, or ``undo N``) and the cells of ``entry`` (empty for an undo).
+    """
     cells = [cell_out(getattr(entry, c)) if entry is not None else "" for c in ledger.columns]
     return _csv([[str(hand), *cells]])
 
@@ -134,8 +137,10 @@ def entry_from_cells(cells: dict) -> Entry:
 
 
 def decode_rows(data: bytes, name: str) -> str:
-    """A whole journal file's bytes as text: UTF-8 with or without a byte-order mark (or UTF-16
-    with one), as editors and spreadsheets save it (:func:`mjscore.inputs.decode`)."""
+    """A whole journal file's bytes as text, as editors and spreadsheets save it.
+
+    UTF-8 with or without a byte-order mark, or UTF-16 with one (:func:`mjscore.inputs.decode`).
+    """
     return decode(data, name, LedgerError)
 
 

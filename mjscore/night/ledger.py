@@ -143,6 +143,7 @@ class Ledger:
 
     @property
     def entries(self) -> tuple[Entry, ...]:
+        """Every hand of the night as entered (as kept: names in one spelling)."""
         return tuple(hand.entry for hand in self._hands)
 
     @property
@@ -159,8 +160,9 @@ class Ledger:
                     Figures(zip(self.players, self._totals_after(number))), hand.text, hand.reasons)
 
     def seats(self, east: str | None = None) -> dict:
-        """Willingdon: each player's seat when ``east`` sits East (default the first player);
-        the seats go round the players in the order listed.
+        """Willingdon: each player's seat when ``east`` sits East (default the first player).
+
+        The seats go round the players in the order listed.
 
         >>> Ledger(["Ann", "Bea", "Cat", "Dee"], game="willingdon").seats("Cat")
         {'Ann': 'W', 'Bea': 'N', 'Cat': 'E', 'Dee': 'S'}
@@ -213,9 +215,11 @@ class Ledger:
         return last
 
     def correct(self, number: int, entry: Entry | None = None, /, **fields_: object) -> Line:
-        """Change hand ``number`` (counting from 1): a whole new :class:`Entry`, or only the
-        fields given. Only that hand is settled again; the totals after it shift. Returns the
-        corrected line."""
+        """Change hand ``number`` (counting from 1); returns the corrected line.
+
+        Give a whole new :class:`Entry`, or only the fields to change. Only that hand is settled
+        again; the totals after it shift.
+        """
         if entry is not None and fields_:
             raise LedgerError("give a whole Entry or the fields to change, not both")
         if self._journal is not None:
@@ -304,8 +308,10 @@ class Ledger:
         return Path(path)
 
     def sync(self) -> bool:
-        """Read what another writer (a second tab, the command line) appended to the journal
-        since this ledger last looked; True when the night changed."""
+        """Read what another writer appended to the journal since this ledger last looked.
+
+        Another writer: a second tab, the command line. True when the night changed.
+        """
         return self._journal is not None and self._journal.refresh(self)
 
     def report_columns(self) -> tuple[str, ...]:

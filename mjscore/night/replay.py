@@ -1,5 +1,7 @@
-"""Reading a night's journal by replaying it, a piece at a time (the format is described in
-:mod:`mjscore.night.journal_format`): each record is applied to the night's ledger in turn.
+"""Reading a night's journal by replaying it, a piece at a time.
+
+Each record is applied to the night's ledger in turn (the format is described in
+:mod:`mjscore.night.journal_format`).
 
 :class:`Replay` makes no ledger of its own kind: whoever starts it says how a ledger is made
 (``new_ledger``), so this module sits below :mod:`mjscore.night.ledger`, which uses it
@@ -68,8 +70,11 @@ class Replay:
                 and tuple(self.header or ()) == header(self.ledger))
 
     def feed(self, text: str) -> None:
-        """Read ``text``, the next whole rows of the journal: each setting, the column names, then
-        each record applied to the ledger (a bad row becomes a :class:`Problem`)."""
+        """Read ``text``, the next whole rows of the journal.
+
+        Each setting, the column names, then each record applied to the ledger (a bad row
+        becomes a :class:`~mjscore.night.entry.Problem`).
+        """
         base = self.line
         if base == 0 and text[:4].lower() == "sep=":  # Excel's line naming the column separator
             first, _, text = text.partition("\n")
@@ -216,8 +221,10 @@ class Replay:
 
 
 def torn_problem(replay: Replay, torn: bytes, name: str) -> None:
-    """Note the last row of a journal cut short (``torn``) as a problem of ``replay``; refuse a
-    heading cut short."""
+    """Note the last row of a journal cut short (``torn``) as a problem of ``replay``.
+
+    A heading cut short is refused.
+    """
     if replay.ledger is None or replay.header is None:
         raise LedgerError(f"{name} line {replay.line + 1}: the journal's heading is cut short (a crash "
                           f"while the night was being created?): {torn[:40].decode('utf-8', 'replace')!r}")

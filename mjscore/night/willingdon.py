@@ -34,8 +34,9 @@ WILLINGDON_COLUMNS = ("winner", "how", "thrower", "value", "tiles", "exposed", "
 
 
 def exposed_before_discard(hand, how: str) -> tuple[int, ...]:
-    """How many sets the winner may have shown before the winning tile, from the final hand:
-    the exposed sets, or (on a discard that completed an exposed pung) one fewer.
+    """How many sets the winner may have shown before the winning tile, from the final hand.
+
+    The exposed sets, or (on a discard that completed an exposed pung) one fewer.
 
     >>> exposed_before_discard(parse("RDx3 +1Bx4 +EWx3 +9Bx3 GDx2"), "discard")
     (2, 3)
@@ -65,6 +66,7 @@ class Willingdon:
 
     @classmethod
     def from_settings(cls, settings: dict) -> "Willingdon":
+        """The game from a journal's setting rows (``{key: values}``), each key one of :attr:`settings`."""
         def first(key: str, default: str = "") -> str:
             values = settings[key]
             return values[0] if values else default
@@ -83,6 +85,7 @@ class Willingdon:
             raise LedgerError(str(e)) from None
 
     def settings_rows(self) -> list[list[str]]:
+        """The setting rows of a Willingdon journal: the table's rules and the rule set's settings."""
         t, r = self.table_rules, self.scoring
         return [["#east-double", "yes" if t.east_double else "no"],
                 ["#three-exposed-penalty", "yes" if t.three_exposed_penalty else "no"],
@@ -91,11 +94,13 @@ class Willingdon:
                 ["#minimum-doubles", str(r.minimum_doubles)]]
 
     def check_players(self, players: tuple[str, ...]) -> tuple[str, ...]:
+        """The players, if there are four (a Willingdon night has no bettor)."""
         if len(players) != 4:
             raise LedgerError(f"a Willingdon night has four players, not {len(players)}")
         return players
 
     def bettor(self, players: tuple[str, ...]) -> None:
+        """Nobody: a Willingdon night has no bettor."""
         return None
 
     @staticmethod
@@ -214,12 +219,15 @@ class Willingdon:
     # -- the report card ---------------------------------------------------------------------
 
     def report_columns(self, players: tuple[str, ...], entries) -> list[str]:
+        """The report card's columns for this game, after the hand, winner, how and thrower."""
         return ["score"] + (["tiles"] if any(e.tiles for e in entries) else [])
 
     def report_cells(self, players: tuple[str, ...], e: Entry, value) -> dict:
+        """The report card's cells of one hand for those columns."""
         return {"score": value if value is not None else "", "tiles": e.tiles or ""}
 
     def json_cells(self, players: tuple[str, ...], e: Entry, value) -> dict:
+        """One hand's entry as JSON data for ``mjscore night --json``."""
         d = {c: v for c, v in e.to_json().items() if c in self.columns}
         d["score"] = value
         return d

@@ -168,9 +168,10 @@ class Facts:
         self.hand = hand
 
     def misread(self, **changes: object) -> "Facts":
-        """These facts with some read differently, and what follows from them worked out again
-        (``suits`` gives ``one_suit`` and ``honours_only``; ``winds`` and ``dragons`` their counts):
-        the trainer asks the rows what a learner who read the hand so would have counted.
+        """These facts with some read differently, and what follows from them worked out again.
+
+        ``suits`` gives ``one_suit`` and ``honours_only``; ``winds`` and ``dragons`` their counts.
+        The trainer asks the rows what a learner who read the hand so would have counted.
 
         >>> from mjscore.hands import parse
         >>> f = Facts(parse("EWx3 SWx3 WWx3 NWx3 RDx2"))

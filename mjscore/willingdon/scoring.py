@@ -40,10 +40,12 @@ class LineItem(NamedTuple):
 
     @property
     def count(self) -> int:
+        """How many times the line fired."""
         return len(self.where)
 
     @property
     def total(self) -> int:
+        """What the line brought: ``count`` times ``each``."""
         return self.each * len(self.where)
 
     @property
@@ -100,6 +102,7 @@ class Score(NamedTuple):
         return "\n".join(out)
 
     def to_json(self) -> dict:
+        """The score as plain JSON data: what ``mjscore willingdon`` prints."""
         return {
             "hand_points": self.hand_points,
             "doubles": self.doubles,
@@ -160,8 +163,9 @@ _EACH = attrgetter("each")
 
 
 def paper_and_score(hand_points: int, doubles: int, rules: RuleSet = WILLINGDON) -> tuple[int, int]:
-    """Hand points x 2^doubles (the paper total), and what it pays under the rule set's minimum:
-    the arithmetic :func:`score` ends with, for charts and questions given as bare numbers.
+    """Hand points x 2^doubles (the paper total), and what it pays under the rule set's minimum.
+
+    The arithmetic :func:`score` ends with, for charts and questions given as bare numbers.
 
     >>> paper_and_score(54, 5), paper_and_score(58, 12)
     ((1728, 1728), (237568, 237568))

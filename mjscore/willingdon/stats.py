@@ -88,6 +88,7 @@ class HandStats:
 
     @property
     def minimum(self) -> int:
+        """The rule set's minimum doubles: a hand with fewer pays nothing."""
         return self.rules.minimum_doubles
 
     @property
@@ -97,6 +98,7 @@ class HandStats:
 
     @property
     def share_paid(self) -> float:
+        """The share of the hands that met the minimum (0 to 1)."""
         return self.paid / self.count if self.count else 0.0
 
     def paid_at(self, minimum: int) -> int:
@@ -200,8 +202,10 @@ class HandStats:
                 "lines": [item._asdict() for item in self.lines]}
 
     def at_least(self, value: int, what: str = "score") -> int:
-        """How many hands have at least ``value`` of ``"score"``, ``"doubles"``, ``"hand_points"``
-        or ``"paper_total"``."""
+        """How many hands have at least ``value`` of ``what``.
+
+        ``what``: ``"score"``, ``"doubles"``, ``"hand_points"`` or ``"paper_total"``.
+        """
         return sum(n for v, n in self._counts(what).items() if v >= value)
 
     def summary(self) -> str:

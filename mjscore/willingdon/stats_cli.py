@@ -1,5 +1,6 @@
-"""``mjscore stats``: how rare is a good Willingdon hand, counted over many hands at the terminal
-(registered in :mod:`mjscore.cli` by :func:`register`, as the night's and the trainer's commands are).
+"""``mjscore stats``: how rare is a good Willingdon hand, counted over many hands at the terminal.
+
+Registered in :mod:`mjscore.cli` by :func:`register`, as the night's and the trainer's commands are.
 
     mjscore stats --hands 1000000            the random-hand model (mjscore.willingdon.stats_model)
     mjscore stats --dealt --hands 100000     the practice trainer's dealt hands

@@ -78,7 +78,7 @@ class HandModel:
             object.__setattr__(self, field, _chance(name, getattr(self, field)))
 
     def describe(self) -> str:
-        """``'kong 1/8, exposed 1/2, each flower 1/4, self-drawn 1/4'``"""
+        """The chances in words: ``'kong 1/8, exposed 1/2, each flower 1/4, self-drawn 1/4'``."""
         def show(p: float) -> str:
             n = round(p * 256)
             if n in (0, 256):

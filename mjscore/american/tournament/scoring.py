@@ -209,6 +209,7 @@ class GameScore:
         return "\n".join(out)
 
     def to_json(self) -> dict:
+        """The game's points as plain JSON data: each player's points and each line."""
         return {"points": self.points,
                 "lines": [[line.player, line.points, line.reason] for line in self.lines]}
 
@@ -266,8 +267,9 @@ def score_game(game: Game, table: TournamentTable | None = None) -> GameScore:
 
 def points_by_role(value: int | None, how: str, *, jokerless: bool = False, exposures: int = 0,
                    category: str = "other", table: TournamentTable | None = None) -> dict:
-    """Each role's points for one hand: ``winner``, ``thrower`` (on a discard) and ``other``;
-    for a wall or unfinished game, ``live_hand`` and ``dead_hand``. ``value`` is None then.
+    """Each role's points for one hand: ``winner``, ``thrower`` (on a discard) and ``other``.
+
+    For a wall or unfinished game: ``live_hand`` and ``dead_hand``; ``value`` is None then.
 
     >>> points_by_role(50, "self-drawn", jokerless=True, category="singles-and-pairs")
     {'winner': 60, 'other': 0}

@@ -251,9 +251,10 @@ _OPTIONAL = {"source"}
 
 
 def table_from_json(data: object, *, where: str = "") -> TournamentTable:
-    """A table from its JSON form (a dict), checked: a missing, unknown or ill-typed field is
-    refused with a :class:`TournamentError` that names it. ``where`` prefixes the message
-    (a file name).
+    """A table from its JSON form (a dict), checked.
+
+    A missing, unknown or ill-typed field is refused with a :class:`TournamentError` that names
+    it. ``where`` prefixes the message (a file name).
 
     >>> table_from_json({"name": "Club night"})
     Traceback (most recent call last):
@@ -313,7 +314,9 @@ def table_from_json(data: object, *, where: str = "") -> TournamentTable:
 
 def load_table(path: str | os.PathLike) -> TournamentTable:
     """A table from a JSON file (the format of ``mjscore/american/data/tournament-common.json``).
-    An unreadable file, bad JSON or a malformed table is refused with one sentence."""
+
+    An unreadable file, bad JSON or a malformed table is refused with one sentence.
+    """
     where = str(path)
     data = load_json(read_text(path, "table", "table file", TournamentError), where, TournamentError)
     return table_from_json(data, where=where)
