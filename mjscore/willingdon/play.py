@@ -1,9 +1,9 @@
 """Playing Goulash: claiming a discard, whose turn comes next, and the optional penalties.
 
-As docs/rules.md (Playing Goulash) gives the rules: Goulash is an exposed game. A player may take the tile another
-player has just discarded to make a pung, but only if she already holds a pair of it; only
-the last tile discarded can be claimed (every earlier discard is dead); a pung formed from a
-discard is always exposed; and play continues from whoever claimed, so anyone in between
+As docs/rules.md gives them (Playing Goulash): Goulash is an exposed game. A player may take
+the tile another player has just discarded to make a pung, but only if she already holds a pair
+of it; only the last tile discarded can be claimed (every earlier discard is dead); a pung formed
+from a discard is always exposed; and play continues from whoever claimed, so anyone in between
 loses their turn. Play passes East, South, West, North, and round again.
 
 >>> r = claim("5D", discarder="E", claimer="W", held=2)
