@@ -16,7 +16,7 @@
    against as many bare kernel starts (the floor no notebook can beat). Skipped in ``--quick``.
 6. This engine against the one before it (``benchmarks/against.py``: commit 2c0cb51, or
    ``--against DIR``), side by side: ``score()``, and ``mjscore stats --hands 1000000``.
-   Floor: the statistics take at most 3x as long.
+   Floor: the statistics take at most 3x as long (in CPU time: the machine may be shared).
 
 Section 1 is timed in CPU time (``time.process_time``): the two sides run in turn, round by
 round (the order alternating), and each figure is the median of the rounds with their lowest
@@ -407,8 +407,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"   mjscore stats --hands {r['stats_hands']:,}: {w['now']['median']:.2f} s (CPU "
                   f"{c['now']['median']:.2f} s), before {w['before']['median']:.2f} s (CPU {c['before']['median']:.2f} s): "
                   f"{wr['median']:.2f}x as long (rounds {wr['low']:.2f} to {wr['high']:.2f}; CPU {cr['median']:.2f}x)")
-            verdicts.append((f"floor: mjscore stats at most 3x as long as the engine of {r['engine']}",
-                             wr["median"] <= GOALS["stats_against"], f"{wr['median']:.2f}x"))
+            # judged on CPU time: on a shared machine the wall clock measures the other load too
+            verdicts.append((f"floor: mjscore stats at most 3x as long (CPU) as the engine of {r['engine']}",
+                             cr["median"] <= GOALS["stats_against"],
+                             f"{cr['median']:.2f}x (rounds {cr['low']:.2f} to {cr['high']:.2f}; wall clock {wr['median']:.2f}x)"))
 
     print()
     print("goals:")
