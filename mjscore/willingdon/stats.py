@@ -32,8 +32,7 @@ import gc
 import random
 from collections import Counter
 from dataclasses import dataclass
-from itertools import islice, repeat
-from operator import attrgetter
+from itertools import islice
 from typing import Callable, Iterable, NamedTuple
 
 from ..hands import Hand
@@ -252,11 +251,6 @@ class HandStats:
         return "\n".join(out)
 
 
-_HP_DBL = attrgetter("hand_points", "doubles")
-_DBL_POINTS = attrgetter("doubles", "points_fired")
-_DBL_DOUBLES = attrgetter("doubles", "doubles_fired")
-
-
 def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, label: str = "hands",
           source: str | None = None) -> HandStats:
     """Score every hand and count the results.
@@ -293,11 +287,12 @@ def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str
         for chunk in chunks:
             if chunk and not isinstance(chunk[0], Hand):
                 raise StatsError(f"tally counts Hands, not {type(chunk[0]).__name__}")
-            fired = list(map(fired_rows, chunk, repeat(rules)))
-            count += len(fired)
-            joint.update(map(_HP_DBL, fired))  # Counter counts an iterable in C
-            points.update(map(_DBL_POINTS, fired))
-            doubles.update(map(_DBL_DOUBLES, fired))
+            for hand in chunk:
+                fired = fired_rows(hand, rules)
+                joint[fired.hand_points, fired.doubles] += 1
+                points[fired.doubles, fired.points_fired] += 1
+                doubles[fired.doubles, fired.doubles_fired] += 1
+            count += len(chunk)
             if progress is not None:
                 progress(count)
     finally:
@@ -311,25 +306,26 @@ def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str
 def _lines(rules: RuleSet, points: dict, doubles: dict) -> tuple[LineCount, ...]:
     """Unpack the rows' counts (four bits a row, see :func:`~mjscore.willingdon.fired_rows`)."""
     table = rule_table(rules)
-    acc = [[0, 0, 0, 0] for _ in table]  # per row: hands, paid hands, times, paid times
+    # for each row: on how many hands it fired, how many of them were paid, how many times in
+    # all, how many times in the paid hands
+    hands, paid_hands, times, paid_times = ([0] * len(table) for _ in range(4))
     for packed in (points, doubles):
-        for (dbl, code), n in packed.items():
+        for (dbl, fired), n in packed.items():
             paid = dbl >= rules.minimum_doubles
             row = 0
-            while code:
-                times = code & 15
-                if times:
-                    a = acc[row]
-                    a[0] += n
-                    a[2] += times * n
+            while fired:
+                fired_times = fired & 15
+                if fired_times:
+                    hands[row] += n
+                    times[row] += fired_times * n
                     if paid:
-                        a[1] += n
-                        a[3] += times * n
-                code >>= 4
+                        paid_hands[row] += n
+                        paid_times[row] += fired_times * n
+                fired >>= 4
                 row += 1
     return tuple(LineCount(f"{r.name}, {r.column}" if r.column else r.name, r.table, r.kind, r.value,
-                           hands, paid_hands, times, r.value * times, r.value * paid_times)
-                 for r, (hands, paid_hands, times, paid_times) in zip(table, acc))
+                           hands[i], paid_hands[i], times[i], r.value * times[i], r.value * paid_times[i])
+                 for i, r in enumerate(table))
 
 
 def random_stats(count: int, seed: int = 0, model: HandModel = MODEL, rules: RuleSet = WILLINGDON,
