@@ -212,3 +212,14 @@ def test_line_items_are_shared_and_their_memo_is_bounded(monkeypatch):
         assert max(len(row.items) for row in scoring.ready_rows(WILLINGDON)) == 2
     finally:
         scoring.ready_rows.cache_clear()
+
+
+def test_the_flower_facts_kept_are_those_worked_out_afresh():
+    """Facts keeps the flower facts of each (flowers, seat, round) it has seen (an lru_cache):
+    for every set of flowers at every seat in every round, what is kept is what is worked out."""
+    from mjscore.willingdon.facts import flower_facts
+
+    for flowers, seat, round_ in product(FLOWER_SETS, SEATS, SEATS):
+        kept = flower_facts(flowers, seat, round_)
+        assert kept == flower_facts.__wrapped__(flowers, seat, round_) == flower_facts(flowers, seat, round_)
+    assert flower_facts.cache_info().currsize <= flower_facts.cache_info().maxsize
