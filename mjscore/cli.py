@@ -11,6 +11,7 @@ import os
 import sys
 from typing import Sequence
 
+from .inputs import MAX_SEED  # the largest --seed
 from .night.entry import MAX_VALUE  # the largest card value
 from .willingdon.rules import MAX_DOUBLES  # a doubles setting is 0 to 13
 
@@ -23,6 +24,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """Refuse bad usage with a :class:`CLIError` (one line on stderr, status 2), not argparse's exit."""
         raise CLIError(message)
 
 
@@ -39,10 +41,6 @@ def _whole(what: str, minimum: int = 0, maximum: int | None = None):
             raise argparse.ArgumentTypeError(f"{what} must be a whole number, not an empty value")
         return n
     return convert
-
-
-#: The largest seed (a 64-bit number).
-MAX_SEED = 2**63 - 1
 
 
 def _read_text(path: str, what: str = "hand file", kind: str = "hand") -> str:
@@ -178,7 +176,7 @@ def _no_table(args) -> None:
 
 def _add_tournament(sub) -> None:
     from .american.home import CATEGORIES
-    from .american.tournament.scoring import PRESET_NAMES, TOURNAMENT_HOWS
+    from .american.tournament.tables import PRESET_NAMES, TOURNAMENT_HOWS
 
     p = sub.add_parser("tournament", help="tournament points for an American Mah Jongg hand, by role")
     p.add_argument("--value", type=_whole("the hand's value", 1, MAX_VALUE), default=None,
@@ -196,7 +194,8 @@ def _add_tournament(sub) -> None:
 
 
 def _run_tournament(args) -> None:
-    from .american.tournament.scoring import SCORES_AS, get_table, points_by_role
+    from .american.tournament.scoring import points_by_role
+    from .american.tournament.tables import SCORES_AS, get_table
 
     table = get_table(args.table)
     value = args.value
@@ -222,45 +221,17 @@ def _add_night(sub) -> None:
 
 
 def _add_stats(sub) -> None:
-    p = sub.add_parser("stats", help="how rare is a good Willingdon hand: scores counted over many hands")
-    p.add_argument("--hands", "--count", dest="hands", type=_whole("--hands", 0, 10**9), default=100_000,
-                   help="how many hands (default 100,000)")
-    p.add_argument("--seed", type=_whole("--seed", 0, MAX_SEED), default=0, help="the random seed (default 0)")
-    p.add_argument("--dealt", action="store_true",
-                   help="count the practice trainer's dealt hands instead of the random-hand model's")
-    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles", 0, MAX_DOUBLES), default=None)
-    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles", 0, MAX_DOUBLES), default=None)
-    p.add_argument("--json", action="store_true", help="print the counts as JSON")
-    p.set_defaults(run=_run_stats)
+    """``mjscore stats``: its options and its code are in mjscore.willingdon.stats_cli."""
+    from .willingdon.stats_cli import register
 
-
-def _run_stats(args) -> None:
-    import time
-
-    from .willingdon.scoring import WILLINGDON
-    from .willingdon.stats import MAX_COUNT, dealt_stats, random_stats
-
-    if args.hands > MAX_COUNT:
-        raise CLIError(f"--hands must be {MAX_COUNT:,} or less, not {args.hands:,}")
-    settings = {k: v for k, v in (("minimum_doubles", args.minimum_doubles),
-                                  ("clean_hand_doubles", args.clean_hand_doubles)) if v is not None}
-    rules = WILLINGDON.with_settings(**settings) if settings else WILLINGDON
-    start = time.perf_counter()
-    stats = (dealt_stats if args.dealt else random_stats)(args.hands, args.seed, rules=rules)
-    elapsed = time.perf_counter() - start
-    if args.json:
-        print(json.dumps(stats.to_json(), ensure_ascii=False, indent=1))
-    else:
-        print(stats.summary())
-    rate = stats.count / elapsed if elapsed > 0 else float("inf")
-    print(f"generated, scored and counted {stats.count:,} hands in {elapsed:.2f} s "
-          f"({rate:,.0f} hands/s, one core)", file=sys.stderr)
+    register(sub, _whole)
 
 
 # --------------------------------------------------------------------------- main
 
 
 def build_parser() -> Parser:
+    """The ``mjscore`` parser with every command registered."""
     parser = Parser(prog="mjscore", description="Score American Mah Jongg and Willingdon hands.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for add in _COMMANDS:
@@ -336,8 +307,11 @@ _COMMANDS.append(_add_class)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command. Bad input: one ``mjscore: error:`` line and status 2. The output cannot
-    be written (a full disk): one line and status 1. Its reader went away (``| head``): quietly, 1."""
+    """Run one command of the command line; return its exit status.
+
+    Bad input: one ``mjscore: error:`` line and status 2. The output cannot be written (a full
+    disk): one line and status 1. Its reader went away (``| head``): quietly, 1.
+    """
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

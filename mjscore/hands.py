@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .tiles import BONUS_TILES, INFO, SEAT_NAMES, SEATS, SET_TILES, TileError, tile_name
@@ -38,11 +38,6 @@ from .tiles import BONUS_TILES, INFO, SEAT_NAMES, SEATS, SET_TILES, TileError, t
 KINDS = ("pung", "kong", "pair")
 SIZES = {"pair": 2, "pung": 3, "kong": 4}
 KIND_OF_SIZE = {2: "pair", 3: "pung", 4: "kong"}
-#: Every set there can be, ``(kind, exposed, tile)``, numbered in this order: a set's
-#: :attr:`Meld.code` is its place here, so a table about sets can be a tuple indexed by it.
-MELD_CODES = {key: code for code, key in enumerate(
-    [(kind, exposed, tile) for kind in ("pung", "kong") for exposed in (False, True) for tile in SET_TILES]
-    + [("pair", False, tile) for tile in SET_TILES])}
 BLESSINGS = (None, "earth", "heaven")
 
 
@@ -57,9 +52,6 @@ class Meld:
     kind: str
     tile: str
     exposed: bool = False
-    #: Its number in :data:`MELD_CODES`, worked out when it is made (the scorer reads the
-    #: facts of each set from a tuple by it, one look-up instead of three).
-    code: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -72,10 +64,10 @@ class Meld:
             raise HandError(f"'exposed' must be true or false, not {self.exposed!r}")
         if self.kind == "pair" and self.exposed:
             raise HandError("a pair is never exposed")
-        object.__setattr__(self, "code", MELD_CODES[self.kind, self.exposed, self.tile])
 
     @property
     def size(self) -> int:
+        """How many tiles the set has: 2, 3 or 4."""
         return SIZES[self.kind]
 
     @property
@@ -153,6 +145,7 @@ class Hand:
 
     @property
     def pair(self) -> Meld:
+        """The hand's pair."""
         return next(m for m in self.sets if m.kind == "pair")
 
     @property

@@ -36,7 +36,7 @@ import unicodedata
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-__all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "clean_name", "decode",
+__all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "MAX_SEED", "clean_name", "decode",
            "figure", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown", "whole_number"]
 
 
@@ -57,6 +57,8 @@ MAX_DEPTH = 16
 MAX_DIGITS = 18
 #: A player's name has at most this many characters.
 MAX_NAME = 60
+#: The largest number that starts the random hands of ``--seed`` (a 64-bit number).
+MAX_SEED = 2**63 - 1
 
 
 def _size(n: int) -> str:
@@ -125,8 +127,10 @@ def regular_file(path: str | os.PathLike, what: str, error: type[ValueError] = I
 
 
 def decode(data: bytes, name: str, error: type[ValueError] = InputError) -> str:
-    """Text from bytes as editors and spreadsheets save it: UTF-8 with or without a byte-order
-    mark (or UTF-16 with one), any line ends made ``\\n``, a trailing Ctrl-Z dropped.
+    """Text from bytes as editors and spreadsheets save it.
+
+    UTF-8 with or without a byte-order mark (or UTF-16 with one), any line ends made ``\\n``, a
+    trailing Ctrl-Z dropped.
 
     >>> decode(b'\\xef\\xbb\\xbfa,b\\r\\nc\\rd\\x1a', "x.csv")
     'a,b\\nc\\nd'
@@ -145,8 +149,11 @@ def decode(data: bytes, name: str, error: type[ValueError] = InputError) -> str:
 
 
 def tidy(text: str, name: str = "the text", error: type[ValueError] = InputError) -> str:
-    """Text already decoded, made plain: a leading byte-order mark and a trailing Ctrl-Z
-    dropped, ``\r\n`` and ``\r`` line ends made ``\n``; a NUL character refused."""
+    """Text already decoded, made plain; a NUL character refused.
+
+    A leading byte-order mark and a trailing Ctrl-Z dropped, ``\r\n`` and ``\r`` line ends
+    made ``\n``.
+    """
     if text[:1] == "\ufeff":
         text = text[1:]
     text = text.rstrip("\x1a")
@@ -159,8 +166,11 @@ def tidy(text: str, name: str = "the text", error: type[ValueError] = InputError
 
 
 def read_text(source: str | os.PathLike, kind: str, what: str, error: type[ValueError] = InputError) -> str:
-    """:func:`read_input` then :func:`decode`, with the limit of ``kind`` (see :data:`LIMITS`);
-    an empty file (or a pipe nobody wrote to) is refused as empty."""
+    """A file's text, or standard input's: :func:`read_input` then :func:`decode`.
+
+    The limit is that of ``kind`` (see :data:`LIMITS`); an empty file (or a pipe nobody wrote
+    to) is refused as empty.
+    """
     name = "standard input" if str(source) == "-" else os.fspath(source)
     text = decode(read_input(source, limit=LIMITS[kind], what=what, error=error), name, error)
     if not text.strip():
@@ -221,9 +231,12 @@ def _path(steps: list) -> str:
 
 
 def load_json(text: str, name: str, error: type[ValueError] = InputError) -> object:
-    """Parsed JSON, checked: nesting at most :data:`MAX_DEPTH`, numbers of at most
-    :data:`MAX_DIGITS` digits (whole numbers exact), no key twice, no NaN or Infinity.
-    A refusal names ``name`` and the line, or the field (``wall_game.to``)."""
+    """Parsed JSON, checked.
+
+    Nesting at most :data:`MAX_DEPTH`, numbers of at most :data:`MAX_DIGITS` digits (whole
+    numbers exact), no key twice, no NaN or Infinity. A refusal names ``name`` and the line, or
+    the field (``wall_game.to``).
+    """
     at = f"{name}: " if name else ""
     try:
         data = json.loads(text, parse_int=_int, parse_float=_number, parse_constant=_constant,
@@ -255,8 +268,10 @@ def load_json(text: str, name: str, error: type[ValueError] = InputError) -> obj
 
 def whole_number(cell: object, what: str, low: int | None = None, high: int | None = None,
                  error: type[ValueError] = InputError) -> int | None:
-    """``cell`` as an exact whole number (``"1,000"``, ``"25.0"`` and ``25`` are fine), None when
-    empty, refused when it is not one or lies outside ``low`` to ``high``.
+    """``cell`` as an exact whole number, None when empty.
+
+    ``"1,000"``, ``"25.0"`` and ``25`` are fine; refused when it is not one or lies outside
+    ``low`` to ``high``.
 
     >>> whole_number("9007199254740993.0", "the value")
     9007199254740993
@@ -313,10 +328,12 @@ _JOINERS = {"\u200c", "\u200d"}
 
 
 def clean_name(text: object, what: str = "a player's name", error: type[ValueError] = InputError) -> str:
-    """A name in one spelling: Unicode NFC (so "Zoë" typed two ways is one player), spaces
-    trimmed and runs of them made one. Refused: empty, invisible, longer than
-    :data:`MAX_NAME`, or holding a control or formatting character (a terminal escape, a
-    zero-width space, a right-to-left override)."""
+    """A name in one spelling, or refused.
+
+    Unicode NFC (so "Zoë" typed two ways is one player), spaces trimmed and runs of them made
+    one. Refused: empty, invisible, longer than :data:`MAX_NAME`, or holding a control or
+    formatting character (a terminal escape, a zero-width space, a right-to-left override).
+    """
     if not isinstance(text, str):
         raise error(f"{what} must be text, not {text!r}")
     name = " ".join(unicodedata.normalize("NFC", text).split())
@@ -335,15 +352,19 @@ def clean_name(text: object, what: str = "a player's name", error: type[ValueErr
 
 
 def figure(v: object) -> str:
-    """A value for an error message: a whole number with thousands separators, anything else as
-    its repr, never thousands of characters long."""
+    """A value for an error message, never thousands of characters long.
+
+    A whole number with thousands separators, anything else as its repr.
+    """
     text = f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else repr(v)
     return text if len(text) <= 30 else text[:20] + f"… ({len(text):,} characters)"
 
 
 def shown(text: object, width: int | None = None) -> str:
-    """``text`` safe to print: control and formatting characters as ``\\u...`` escapes, and cut
-    to ``width`` characters with an ellipsis when longer."""
+    """``text`` safe to print, and no longer than ``width`` characters.
+
+    Control and formatting characters as ``\\u...`` escapes; cut with an ellipsis when longer.
+    """
     s = str(text)
     if not s.isprintable():
         s = "".join(c if c.isprintable() or c == " " else

@@ -142,10 +142,12 @@ def locked(path: Path | str, *, wait: float = 30.0) -> Iterator[None]:
 
 
 def append_record(path: Path | str, data: bytes) -> int:
-    """Append ``data`` (whole records, each ending in a newline) to ``path`` in one write,
-    flushed and synced: when this returns, the records are on disk. Creates the file (and its
-    folder) if needed. Returns the file's size after the write. Hold :func:`locked` around it
-    when several writers may append, so that records never interleave."""
+    """Append ``data`` to ``path`` in one write, flushed and synced; return the file's size.
+
+    ``data``: whole records, each ending in a newline. When this returns, the records are on
+    disk. Creates the file (and its folder) if needed. Hold :func:`locked` around it when several
+    writers may append, so that records never interleave.
+    """
     path = Path(path)
     new = not path.exists()
     if new:
@@ -167,8 +169,11 @@ def append_record(path: Path | str, data: bytes) -> int:
 
 
 def cut_back(path: Path | str, size: int) -> None:
-    """Cut ``path`` back to its first ``size`` bytes, synced: takes back a record that was only
-    partly written (a failed append, or a torn last line set aside). Hold :func:`locked`."""
+    """Cut ``path`` back to its first ``size`` bytes, synced.
+
+    Takes back a record that was only partly written (a failed append, or a torn last line set
+    aside). Hold :func:`locked`.
+    """
     fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
     try:
         os.ftruncate(fd, size)

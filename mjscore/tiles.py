@@ -74,14 +74,17 @@ def info(code: str) -> TileInfo:
 
 
 def tile_name(code: str) -> str:
+    """The tile's name as a player says it: ``'5 Dots'``, ``'Red Dragon'``."""
     return info(code).name
 
 
 def is_major(code: str) -> bool:
+    """Whether the tile is major: an honour, or a 1 or a 9."""
     return info(code).major
 
 
 def is_honour(code: str) -> bool:
+    """Whether the tile is a wind or a dragon."""
     return info(code).honour
 
 

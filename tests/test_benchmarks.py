@@ -21,6 +21,9 @@ def test_benchmarks_run_in_quick_mode():
     for section in ("1. score() on ", "2. dealing ", "3. statistics: ", "4. python -c pass: ", "goals:"):
         assert section in out, f"no {section!r} in the output"
     assert "5. notebooks" in out  # run, or said to be skipped in quick mode
+    assert "6. against the engine of 2c0cb51" in out  # measured, or skipped in a clone without the commit
+    assert "floor: score() >= 2.5x" in out or "mahjong (riichi) is not installed" in out
+    assert "100,000" not in out and "tricks" not in out
     assert "third-party modules imported: none" in out
     try:
         import mahjong  # noqa: F401  (a benchmark-only dependency: `make bench` installs it)

@@ -7,7 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 
-from mjscore.hands import MELD_CODES, Hand, HandError, Meld, format_hand, load_hand, parse
+from mjscore.hands import Hand, HandError, Meld, format_hand, load_hand, parse
 from mjscore.tiles import ALL_TILES, SET_TILES, TileError, info, is_major, tile_name
 
 from .strategies import hands
@@ -169,27 +169,6 @@ def test_hands_are_immutable():
     h = parse("RDx3 +1Bx4 +EWx3 9Bx3 GDx2")
     with pytest.raises(AttributeError):
         h.seat = "S"  # type: ignore[misc]
-
-
-def test_every_set_has_its_own_number_and_keeps_it():
-    """Meld.code: each set there can be numbered once, 0 upwards; a set made any way (by
-    hand, parsed, copied, pickled, changed with replace) carries the number of what it is, and
-    the number changes neither how it prints nor what it equals."""
-    import copy
-    import dataclasses
-    import pickle
-
-    melds = [Meld(kind, tile, exposed) for kind, exposed, tile in MELD_CODES]
-    assert len(melds) == 4 * 34 + 34
-    assert [m.code for m in melds] == list(range(len(melds)))
-    for m in melds:
-        assert MELD_CODES[m.kind, m.exposed, m.tile] == m.code
-        for same in (copy.copy(m), copy.deepcopy(m), pickle.loads(pickle.dumps(m))):
-            assert same == m and same.code == m.code
-    kong = Meld("kong", "RD", True)
-    assert repr(kong) == "Meld(kind='kong', tile='RD', exposed=True)"
-    assert dataclasses.replace(kong, exposed=False).code == Meld("kong", "RD").code != kong.code
-    assert parse("RDx3 +1Bx4 +EWx3 9Bx3 GDx2").sets[1].code == Meld("kong", "1B", True).code
 
 
 @settings(max_examples=300)

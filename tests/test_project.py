@@ -107,3 +107,21 @@ def test_no_absolute_paths_in_committed_text_files():
         text = path.read_text(errors="ignore")
         hit = pattern.search(text)
         assert not hit, f"{name} contains the absolute path {hit.group(0)!r}"
+
+
+def test_the_architecture_page_is_linked_and_names_what_exists():
+    """docs/architecture.md: linked from the README; its glossary and its "where to add" cover
+    what issue 24 asks; every file it names exists (a page about the layout that has gone stale
+    would mislead the next person)."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert "(docs/architecture.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+    for word in ("**fact**", "**row**", "**hand kind**", "**paper total**", "**record**", "**journal**"):
+        assert word in page, word
+    for what in ("**A rule.**", "**A fact.**", "**A rule set.**", "**An app.**", "**A lesson.**"):
+        assert what in page, what
+    named = set(re.findall(r"`((?:mjscore/|tests/|tools/|notebooks/)?[\w/]+\.py)`", page))
+    assert len(named) > 20
+    for name in named:
+        candidates = [ROOT / name, ROOT / "mjscore" / name, ROOT / "mjscore" / "willingdon" / name,
+                      ROOT / "mjscore" / "night" / name, ROOT / "mjscore" / "american" / name]
+        assert any(c.is_file() for c in candidates), f"docs/architecture.md names {name}, which is not there"

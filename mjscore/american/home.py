@@ -83,6 +83,7 @@ class Payout:
     reasons: tuple[str, ...]
 
     def to_json(self) -> dict:
+        """The payout as plain JSON data: the payments and what the winner collects."""
         return {"payments": list(self.payments), "winner_collects": self.winner_collects}
 
 
@@ -96,12 +97,14 @@ def check_value(value: object) -> int:
 
 
 def check_how(how: object) -> str:
+    """``how`` if it is a way of winning (:data:`HOWS`), else an :class:`AmericanError`."""
     if how not in PAYS_AS:
         raise AmericanError(f"unknown way of winning {how!r} (one of {', '.join(HOWS)})")
     return how  # type: ignore[return-value]
 
 
 def check_category(category: object) -> str:
+    """``category`` if it is a section of the card (:data:`CATEGORIES`), else an :class:`AmericanError`."""
     if category not in CATEGORIES:
         raise AmericanError(f"unknown category {category!r} (one of {', '.join(CATEGORIES)})")
     return category  # type: ignore[return-value]

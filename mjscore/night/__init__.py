@@ -1,6 +1,7 @@
 """A night at the table: the ledger of every hand (:mod:`.ledger`), one strategy per game
-(:mod:`.american`, :mod:`.willingdon`), its append-only journal on disk (:mod:`.journal`), the
-report card (:mod:`.report`) and the school's simulated night (:mod:`.simulate`)."""
+(:mod:`.american`, :mod:`.willingdon`), its append-only journal on disk (:mod:`.journal`; the
+format :mod:`.journal_format`, the file :mod:`.journal_file`, reading it back :mod:`.replay`),
+the report card (:mod:`.report`) and the school's simulated night (:mod:`.simulate`)."""
 
 from .entry import GAMES, Entry, Figures, LedgerError, Line, LoadResult, Problem
 from .american import AMERICAN_COLUMNS, tournament_games

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ..american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, PAYS_AS, AmericanError, HomeRules,
                              home_payments, settle)
-from .entry import MAX_VALUE, Entry, LedgerError, how_word, match_name, whole, word, yes
+from .entry import MAX_VALUE, Entry, LedgerError, Settled, how_word, match_name, whole, word, yes
 
 __all__ = ["AMERICAN_COLUMNS", "American", "tournament_games"]
 
@@ -48,24 +48,27 @@ class American:
             raise LedgerError(str(e)) from None
 
     def settings_rows(self) -> list[list[str]]:
+        """The setting rows of an American journal: the sections with no jokerless double."""
         return [["#jokerless-exempt", *sorted(self.rules.jokerless_exempt)]]
 
     def check_players(self, players: tuple[str, ...]) -> tuple[str, ...]:
+        """The players, as they are: an American night has four, or five with a bettor."""
         return players  # four, or five: the entry checks already allow both
 
     def bettor(self, players: tuple[str, ...]) -> str | None:
+        """The fifth player, who sits out and bets; None at a table of four."""
         return players[4] if len(players) == 5 else None
 
     # -- one hand ------------------------------------------------------------------------
 
-    def settle(self, players: tuple[str, ...], e: Entry):
-        """``(entry as kept, value, payments by name, text, reasons)`` for one hand, or LedgerError."""
+    def settle(self, players: tuple[str, ...], e: Entry) -> Settled:
+        """One hand settled (its :class:`~mjscore.night.entry.Settled`), or LedgerError."""
         try:
             return self._settle(players, e)
         except AmericanError as err:
             raise LedgerError(str(err)) from None
 
-    def _settle(self, players: tuple[str, ...], e: Entry):
+    def _settle(self, players: tuple[str, ...], e: Entry) -> Settled:
         for col in ("tiles", "exposed", "east"):
             if getattr(e, col) is not None:
                 raise LedgerError(f"{col!r} is for a Willingdon night, not an American one")
@@ -123,7 +126,7 @@ class American:
                               jokerless=jokerless, category=category, dead=dead, rules=self.rules)
         payout = home_payments(value, how, jokerless=jokerless, category=category, rules=self.rules)
         text = self._text(entry, bettor)
-        return entry, (None if PAYS_AS[how] == "wall" else value), payments, text, payout.reasons
+        return Settled(entry, None if PAYS_AS[how] == "wall" else value, payments, text, payout.reasons)
 
     def _text(self, e: Entry, bettor: str | None) -> str:
         if e.how == "wall":
@@ -147,6 +150,7 @@ class American:
     # -- the report card ---------------------------------------------------------------------
 
     def report_columns(self, players: tuple[str, ...], entries) -> list[str]:
+        """The report card's columns for this game, after the hand, winner, how and thrower."""
         cols = ["value", "jokerless", "category"]
         if any(e.dead for e in entries):
             cols.append("dead")
@@ -155,12 +159,14 @@ class American:
         return cols
 
     def report_cells(self, players: tuple[str, ...], e: Entry, value) -> dict:
+        """The report card's cells of one hand for those columns."""
         bettor = self.bettor(players)
         return {"value": value if value is not None else "", "jokerless": "yes" if e.jokerless else "",
                 "category": "" if e.how == "wall" else e.category, "dead": ";".join(e.dead),
                 "bettor": (e.bettor or bettor or "") if bettor else "", "pick": e.pick or ""}
 
     def json_cells(self, players: tuple[str, ...], e: Entry, value) -> dict:
+        """One hand's entry as JSON data for ``mjscore night --json``."""
         d = {c: v for c, v in e.to_json().items() if c in self.columns
              and (len(players) == 5 or c not in ("bettor", "pick"))}
         if len(players) == 5:
@@ -169,8 +175,9 @@ class American:
 
 
 def tournament_games(ledger) -> list:
-    """An American night's hands as tournament :class:`~mjscore.american.tournament.Game` s (the
-    four at the table each hand; a bettor has no place at a tournament).
+    """An American night's hands as tournament :class:`~mjscore.american.tournament.Game` s.
+
+    The four at the table each hand; a bettor has no place at a tournament.
 
     The ledger does not record how many exposures the winner showed, so every game is taken
     as 0-1 exposures: the thrower's smallest tournament penalty.

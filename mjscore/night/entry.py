@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, fields
+from typing import NamedTuple
 
 from ..inputs import clean_name, whole_number
 
@@ -25,8 +26,8 @@ MAX_VALUE = 100_000
 #: The largest Willingdon score a hand may be typed as (a limit hand doubled many times is less).
 MAX_SCORE = 10_000_000
 
-__all__ = ["MAX_SCORE", "MAX_VALUE", "Entry", "Figures", "GAMES", "LedgerError", "Line", "LoadResult", "Problem", "cell_in",
-           "cell_out", "check_players", "whole", "word", "yes"]
+__all__ = ["MAX_SCORE", "MAX_VALUE", "Entry", "Figures", "GAMES", "LedgerError", "Line", "LoadResult", "Problem",
+           "Settled", "cell_in", "cell_out", "check_players", "whole", "word", "yes"]
 
 
 class LedgerError(ValueError):
@@ -81,8 +82,20 @@ class Entry:
             object.__setattr__(self, "note", "")
 
     def to_json(self) -> dict:
+        """The entry as plain JSON data, every field."""
         return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
                 for f in fields(self)}
+
+
+class Settled(NamedTuple):
+    """A hand as its game settles it (the ``settle`` of :class:`~mjscore.night.american.American`
+    and :class:`~mjscore.night.willingdon.Willingdon`)."""
+
+    entry: Entry  # as kept: names as the players spell them, each word in its one spelling
+    value: int | None  # the card value or the score; None when nothing was won
+    payments: dict  # each player's gain (+) or payment (-), by name
+    text: str  # what happened, in a sentence
+    reasons: tuple  # the engine's own reasons for the figures
 
 
 class Figures(dict):
@@ -153,6 +166,7 @@ class LoadResult:
 
     @property
     def ok(self) -> bool:
+        """Whether every row of the journal loaded."""
         return not self.problems
 
 
@@ -161,6 +175,7 @@ class LoadResult:
 
 
 def check_players(players: object) -> tuple[str, ...]:
+    """The players' names, checked and in one spelling: four, or five."""
     if isinstance(players, str):
         players = [p for p in players.split(",")]
     try:
@@ -189,6 +204,7 @@ def check_players(players: object) -> tuple[str, ...]:
 
 
 def yes(cell: object, what: str) -> bool:
+    """A yes/no cell as True or False (``yes``, ``y``, ``true``, ``1``, ``x`` ...)."""
     if isinstance(cell, bool):
         return cell
     text = str(cell).strip().lower()
@@ -205,6 +221,7 @@ def whole(cell: object, what: str, low: int | None = None, high: int | None = No
 
 
 def word(text: str) -> str:
+    """``text`` as one word of the journal: lower case, words joined by ``-``."""
     return "-".join(str(text).strip().lower().replace("_", " ").split())
 
 
@@ -232,7 +249,9 @@ def cell_in(cell: str) -> str:
 
 def match_name(players: tuple[str, ...], name: object, what: str, among=None) -> str | None:
     """``name`` as one of ``players`` (case-blind when that is unambiguous); None when empty.
-    ``among``: the players who may be named here (those at the table this hand)."""
+
+    ``among``: the players who may be named here (those at the table this hand).
+    """
     if name is None:
         return None
     if not isinstance(name, str):

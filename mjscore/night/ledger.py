@@ -42,20 +42,32 @@ from __future__ import annotations
 import os
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..american.home import HOME, HomeRules
+from ..storage import atomic_write
 from ..willingdon.scoring import WILLINGDON, RuleSet
 from ..willingdon.settle import TableRules
-from .american import AMERICAN_COLUMNS, American
+from . import report
+from .american import AMERICAN_COLUMNS
 from .entry import GAMES, Entry, Figures, LedgerError, Line, check_players, whole
+from .journal_file import Journal
+from .journal_format import GAME_KINDS, journal_text
 from .willingdon import WILLINGDON_COLUMNS, WILLINGDON_HOWS, Willingdon
 
-__all__ = ["AMERICAN_COLUMNS", "GAMES", "KINDS", "Ledger", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS"]
+__all__ = ["AMERICAN_COLUMNS", "GAMES", "KeptHand", "Ledger", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS"]
 
-#: Each game's strategy, by the name a journal gives it.
-KINDS = {"american": American, "willingdon": Willingdon}
 _FIELDS = frozenset(f.name for f in fields(Entry))
+
+
+class KeptHand(NamedTuple):
+    """A hand as the ledger keeps it: as its game settled it, the payments in the players' order."""
+
+    entry: Entry  # as kept: names as the players spell them, each word in its one spelling
+    value: int | None  # the card value or the score; None when nothing was won
+    payments: tuple[int, ...]  # each player's gain (+) or payment (-), in the order of the players
+    text: str
+    reasons: tuple[str, ...]
 
 
 def _known(fields_: dict) -> dict:
@@ -92,20 +104,18 @@ class Ledger:
                  table_rules: TableRules = TableRules(), scoring: RuleSet = WILLINGDON,
                  journal: str | os.PathLike | None = None, kind: object = None) -> None:
         if kind is None:
-            if game not in KINDS:
+            if game not in GAME_KINDS:
                 raise LedgerError(f"the game is american or willingdon, not {game!r}")
-            kind = KINDS[game](rules=rules, table_rules=table_rules, scoring=scoring)
+            kind = GAME_KINDS[game](rules=rules, table_rules=table_rules, scoring=scoring)
         self.kind = kind
         self.players = kind.check_players(check_players(players))
-        self._hands: list[tuple] = []      # (entry, value, payments tuple, text, reasons) per hand
+        self._hands: list[KeptHand] = []
         self._running = [0] * len(self.players)
         self._prefix: list[tuple] = []     # the totals after hand i+1, valid for the first len(_prefix)
-        self._settled: dict = {}           # entry as given -> its settled hand
+        self._settled: dict[Entry, KeptHand] = {}  # entry as given -> its hand, settled
         self._lines: tuple[Line, ...] | None = None
         self._journal = None
         if journal is not None:
-            from .journal import Journal
-
             self._journal = Journal.create(Path(journal), self)
 
     # -- what the night holds --------------------------------------------------------------
@@ -133,7 +143,8 @@ class Ledger:
 
     @property
     def entries(self) -> tuple[Entry, ...]:
-        return tuple(h[0] for h in self._hands)
+        """Every hand of the night as entered (as kept: names in one spelling)."""
+        return tuple(hand.entry for hand in self._hands)
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -144,13 +155,14 @@ class Ledger:
 
     def line(self, number: int) -> Line:
         """Hand ``number`` (from 1) as it stands on the report card."""
-        entry, value, pay, text, reasons = self._hands[number - 1]
-        return Line(number, entry, value, Figures(zip(self.players, pay)),
-                    Figures(zip(self.players, self._totals_after(number))), text, reasons)
+        hand = self._hands[number - 1]
+        return Line(number, hand.entry, hand.value, Figures(zip(self.players, hand.payments)),
+                    Figures(zip(self.players, self._totals_after(number))), hand.text, hand.reasons)
 
     def seats(self, east: str | None = None) -> dict:
-        """Willingdon: each player's seat when ``east`` sits East (default the first player);
-        the seats go round the players in the order listed.
+        """Willingdon: each player's seat when ``east`` sits East (default the first player).
+
+        The seats go round the players in the order listed.
 
         >>> Ledger(["Ann", "Bea", "Cat", "Dee"], game="willingdon").seats("Cat")
         {'Ann': 'W', 'Bea': 'N', 'Cat': 'E', 'Dee': 'S'}
@@ -169,9 +181,9 @@ class Ledger:
     def check(self, entry: Entry | None = None, /, **fields_: object) -> Line:
         """What a hand would pay, without adding it (the app's preview). Raises LedgerError."""
         hand = self.settle(_entry(entry, fields_))
-        after = tuple(t + p for t, p in zip(self._running, hand[2]))
-        return Line(len(self) + 1, hand[0], hand[1], Figures(zip(self.players, hand[2])),
-                    Figures(zip(self.players, after)), hand[3], hand[4])
+        after = tuple(t + p for t, p in zip(self._running, hand.payments))
+        return Line(len(self) + 1, hand.entry, hand.value, Figures(zip(self.players, hand.payments)),
+                    Figures(zip(self.players, after)), hand.text, hand.reasons)
 
     def add(self, entry: Entry | None = None, /, **fields_: object) -> Line:
         """Enter the next hand (an :class:`Entry`, or its fields as keywords); returns its line.
@@ -203,9 +215,11 @@ class Ledger:
         return last
 
     def correct(self, number: int, entry: Entry | None = None, /, **fields_: object) -> Line:
-        """Change hand ``number`` (counting from 1): a whole new :class:`Entry`, or only the
-        fields given. Only that hand is settled again; the totals after it shift. Returns the
-        corrected line."""
+        """Change hand ``number`` (counting from 1); returns the corrected line.
+
+        Give a whole new :class:`Entry`, or only the fields to change. Only that hand is settled
+        again; the totals after it shift.
+        """
         if entry is not None and fields_:
             raise LedgerError("give a whole Entry or the fields to change, not both")
         if self._journal is not None:
@@ -222,7 +236,7 @@ class Ledger:
         n = whole(number, "the hand number")
         if n is None or not 1 <= n <= len(self._hands):
             raise LedgerError(f"there is no hand {number} (the night has {len(self._hands)})")
-        new = replace(self._hands[n - 1][0], **_known(fields_)) if entry is None else entry
+        new = replace(self._hands[n - 1].entry, **_known(fields_)) if entry is None else entry
         new = _entry(new, {})
         self.settle(new)
         return n, new
@@ -234,35 +248,36 @@ class Ledger:
 
     # -- the bookkeeping (the journal's replay uses these too) -------------------------------
 
-    def settle(self, entry: Entry) -> tuple:
-        """``(entry as kept, value, payments, text, reasons)`` for ``entry``; LedgerError if it cannot be."""
+    def settle(self, entry: Entry) -> KeptHand:
+        """``entry`` settled by the night's game, as the ledger keeps it; LedgerError if it cannot be."""
         hand = self._settled.get(entry)
         if hand is None:
-            e, value, payments, text, reasons = self.kind.settle(self.players, entry)
-            pay = tuple(payments.get(p, 0) for p in self.players)
+            settled = self.kind.settle(self.players, entry)
+            pay = tuple(settled.payments.get(p, 0) for p in self.players)
             if sum(pay) != 0:  # the engine promises this; a ledger never drifts
-                raise LedgerError(f"the hand does not balance: {payments}")
-            hand = self._settled[entry] = (e, value, pay, text, tuple(reasons))
+                raise LedgerError(f"the hand does not balance: {settled.payments}")
+            hand = self._settled[entry] = KeptHand(settled.entry, settled.value, pay, settled.text,
+                                                   tuple(settled.reasons))
         return hand
 
-    def _push(self, hand: tuple) -> None:
+    def _push(self, hand: KeptHand) -> None:
         self._hands.append(hand)
-        self._running = [t + p for t, p in zip(self._running, hand[2])]
+        self._running = [t + p for t, p in zip(self._running, hand.payments)]
         if len(self._prefix) == len(self._hands) - 1:
             self._prefix.append(tuple(self._running))
         self._lines = None
 
-    def _pop(self) -> tuple:
+    def _pop(self) -> KeptHand:
         hand = self._hands.pop()
-        self._running = [t - p for t, p in zip(self._running, hand[2])]
+        self._running = [t - p for t, p in zip(self._running, hand.payments)]
         del self._prefix[len(self._hands):]
         self._lines = None
         return hand
 
-    def _replace(self, n: int, hand: tuple) -> None:
+    def _replace(self, n: int, hand: KeptHand) -> None:
         old = self._hands[n - 1]
         self._hands[n - 1] = hand
-        self._running = [t - o + p for t, o, p in zip(self._running, old[2], hand[2])]
+        self._running = [t - o + p for t, o, p in zip(self._running, old.payments, hand.payments)]
         del self._prefix[n - 1:]
         self._lines = None
 
@@ -270,7 +285,7 @@ class Ledger:
         prefix = self._prefix
         while len(prefix) < n:
             last = prefix[-1] if prefix else (0,) * len(self.players)
-            prefix.append(tuple(t + p for t, p in zip(last, self._hands[len(prefix)][2])))
+            prefix.append(tuple(t + p for t, p in zip(last, self._hands[len(prefix)].payments)))
         return prefix[n - 1]
 
     def _adopt(self, other: "Ledger") -> None:
@@ -281,36 +296,44 @@ class Ledger:
         self._hands, self._running, self._prefix = other._hands, other._running, other._prefix
         self._lines = None
 
-    # -- the journal and the report card (see journal.py and report.py) ----------------------
+    # -- the journal and the report card (see journal_format.py and report.py) --------------
 
     def journal_text(self) -> str:
         """The journal as it would be written afresh: the CSV text."""
-        from .journal import journal_text
-
         return journal_text(self)
 
     def save(self, path: str | os.PathLike) -> Path:
         """Write the journal to ``path`` (atomically), for instance a copy to keep."""
-        from ..storage import atomic_write
-
         atomic_write(Path(path), self.journal_text().encode("utf-8-sig"))
         return Path(path)
 
     def sync(self) -> bool:
-        """Read what another writer (a second tab, the command line) appended to the journal
-        since this ledger last looked; True when the night changed."""
+        """Read what another writer appended to the journal since this ledger last looked.
+
+        Another writer: a second tab, the command line. True when the night changed.
+        """
         return self._journal is not None and self._journal.refresh(self)
 
+    def report_columns(self) -> tuple[str, ...]:
+        """The report card's columns (:func:`mjscore.night.report.report_columns`)."""
+        return report.report_columns(self)
 
-def _from_report(name: str):
-    def method(self, *args):
-        from . import report
-        return getattr(report, name)(self, *args)
+    def report_rows(self) -> list[dict]:
+        """The report card as plain rows (:func:`mjscore.night.report.report_rows`)."""
+        return report.report_rows(self)
 
-    method.__name__ = name
-    method.__doc__ = f"See :func:`mjscore.night.report.{name}`."
-    return method
+    def report_csv(self) -> str:
+        """The report card as CSV text (:func:`mjscore.night.report.report_csv`)."""
+        return report.report_csv(self)
 
+    def export_report_card(self, path: str | os.PathLike) -> Path:
+        """Write the report card to ``path`` as CSV (:func:`mjscore.night.report.export_report_card`)."""
+        return report.export_report_card(self, path)
 
-for _name in ("report_columns", "report_rows", "report_csv", "export_report_card", "report_text", "to_json"):
-    setattr(Ledger, _name, _from_report(_name))
+    def report_text(self) -> str:
+        """The report card as plain text (:func:`mjscore.night.report.report_text`)."""
+        return report.report_text(self)
+
+    def to_json(self) -> dict:
+        """The night as JSON data (:func:`mjscore.night.report.to_json`)."""
+        return report.to_json(self)

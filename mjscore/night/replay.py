@@ -1,17 +1,20 @@
-"""Reading a night's journal by replaying it, a piece at a time, and writing its rows (the
-format is described in :mod:`mjscore.night.journal`).
+"""Reading a night's journal by replaying it, a piece at a time.
 
->>> text = '''#players,Ann,Bea,Cat,Dee
-... winner,how,thrower,value
-... Ann,discard,Cat,25
-... Bea,discard,Zed,30
-... Dee,self-drawn,,35
-... '''
->>> result = read_journal(text)
->>> [str(p) for p in result.problems]
+Each record is applied to the night's ledger in turn (the format is described in
+:mod:`mjscore.night.journal_format`).
+
+:class:`Replay` makes no ledger of its own kind: whoever starts it says how a ledger is made
+(``new_ledger``), so this module sits below :mod:`mjscore.night.ledger`, which uses it
+through the journal file (:mod:`mjscore.night.journal_file`). :func:`mjscore.night.read_journal`
+reads journal text with it.
+
+>>> from mjscore.night import Ledger
+>>> replay = Replay("tuesday.csv", None, None, new_ledger=Ledger)
+>>> replay.feed("#players,Ann,Bea,Cat,Dee\\nwinner,how,thrower,value\\nAnn,discard,Cat,25\\nBea,discard,Zed,30\\n")
+>>> [str(p) for p in replay.problems]
 ["line 4: the thrower 'Zed' is not one of the players (Ann, Bea, Cat, Dee)"]
->>> len(result.ledger), result.ledger.totals
-(2, {'Ann': 30, 'Bea': -95, 'Cat': -120, 'Dee': 185})
+>>> replay.finish().totals
+{'Ann': 100, 'Bea': -25, 'Cat': -50, 'Dee': -25}
 """
 
 from __future__ import annotations
@@ -19,70 +22,59 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, NamedTuple, Sequence
 
-from ..inputs import decode, tidy
-from .entry import Entry, LedgerError, LoadResult, Problem, cell_in, cell_out, check_players, whole, word, yes
-from .ledger import KINDS, Ledger
+from .entry import LedgerError, Problem, cell_in, check_players, whole, word
+from .journal_format import GAME_KINDS, REQUIRED, SETTINGS, entry_from_cells, header
 
-__all__ = ["journal_text", "read_journal"]
-
-_SETTINGS = ("players", "game") + tuple(s for kind in KINDS.values() for s in kind.settings)
-_REQUIRED = ("winner", "how")
-
-# --------------------------------------------------------------------------- writing rows
+__all__ = ["Replay", "SettingRow", "torn_problem"]
 
 
-def _header(ledger: Ledger) -> tuple[str, ...]:
-    return ("hand",) + ledger.columns
+class SettingRow(NamedTuple):
+    """A setting row of a journal (``#players,Ann,Bea,Cat,Dee``): its line and its values."""
 
-
-def _csv(rows) -> str:
-    buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(rows)
-    return buf.getvalue()
-
-
-def _heading(ledger: Ledger) -> str:
-    rows = [["#players", *ledger.players], ["#game", ledger.game]] + ledger.kind.settings_rows()
-    return _csv([[r[0], *(cell_out(c) for c in r[1:])] for r in rows] + [_header(ledger)])
-
-
-def _record(ledger: Ledger, hand: object, entry: Entry | None) -> str:
-    cells = [cell_out(getattr(entry, c)) if entry is not None else "" for c in ledger.columns]
-    return _csv([[str(hand), *cells]])
-
-
-def journal_text(ledger: Ledger) -> str:
-    """The night as a fresh journal: its heading and one row per hand (no undos, no corrections)."""
-    return _heading(ledger) + "".join(_record(ledger, n, e) for n, e in enumerate(ledger.entries, 1))
+    line: int
+    values: list[str]
 
 
 # --------------------------------------------------------------------------- reading by replaying
 
 
-class _Replay:
-    """Reads a journal's text a piece at a time, applying each record to its ledger."""
+class Replay:
+    """Reads a journal's text a piece at a time, applying each record to its ledger.
 
-    def __init__(self, name: str, players: Sequence[str] | None, game: str | None) -> None:
-        self.name, self.players, self.game = name, players, game
-        self.settings: dict[str, tuple[int, list[str]]] = {}
+    ``name``: the file's name, for messages; ``players`` and ``game``: for a file that does not
+    name them (a CSV typed by hand), which must agree with it when it does; ``new_ledger``: makes
+    the night's ledger from its players and game (``new_ledger(players, kind=...)``: the
+    :class:`~mjscore.night.Ledger` class itself).
+    """
+
+    def __init__(self, name: str, players: Sequence[str] | None, game: str | None,
+                 new_ledger: Callable[..., object]) -> None:
+        self.name, self.players, self.game, self.new_ledger = name, players, game, new_ledger
+        self.settings: dict[str, SettingRow] = {}
         self.header: list[str] | None = None
         self.use: dict[int, str] = {}
         self.hand_col: int | None = None
         self.line = 0          # the lines read so far
         self.problems: list[Problem] = []
-        self.ledger: Ledger | None = None
+        self.ledger = None     # the night's ledger, made when its heading has been read
         self._rows: dict[tuple, Entry] = {}
         self.delimiter = ","   # Excel's "sep=;" first line may say otherwise
         self.untidy = False    # read fine, but to be written again plainly before the next hand
 
     @property
     def canonical(self) -> bool:
+        """Whether the file is written as this module writes it (else it is written again)."""
         return (self.ledger is not None and not self.untidy
-                and tuple(self.header or ()) == _header(self.ledger))
+                and tuple(self.header or ()) == header(self.ledger))
 
     def feed(self, text: str) -> None:
+        """Read ``text``, the next whole rows of the journal.
+
+        Each setting, the column names, then each record applied to the ledger (a bad row
+        becomes a :class:`~mjscore.night.entry.Problem`).
+        """
         base = self.line
         if base == 0 and text[:4].lower() == "sep=":  # Excel's line naming the column separator
             first, _, text = text.partition("\n")
@@ -120,15 +112,16 @@ class _Replay:
         values = [cell_in(c) for c in row[1:]]
         while values and not values[-1]:
             values.pop()
-        if key not in _SETTINGS:
+        if key not in SETTINGS:
             self.problems.append(Problem(line, f"unknown setting {first!r} (known: "
-                                               f"{', '.join('#' + s for s in _SETTINGS)})"))
+                                               f"{', '.join('#' + s for s in SETTINGS)})"))
         elif key in self.settings:
-            self.problems.append(Problem(line, f"#{key} is given twice (first on line {self.settings[key][0]})"))
+            self.problems.append(Problem(line, f"#{key} is given twice (first on line {self.settings[key].line})"))
         else:
-            self.settings[key] = (line, values)
+            self.settings[key] = SettingRow(line, values)
 
-    def finish(self) -> Ledger:
+    def finish(self):
+        """The night's ledger, once the whole journal has been fed (made now if the file has no rows)."""
         if self.ledger is None:
             self._begin()
         assert self.ledger is not None
@@ -140,12 +133,13 @@ class _Replay:
         if "game" in settings:
             line, values = settings["game"]
             g = word(values[0]) if values else ""
-            if g not in KINDS:
+            if g not in GAME_KINDS:
                 raise LedgerError(f"{name} line {line}: the game is american or willingdon, not {g!r}")
             if game is not None and game != g:
-                raise LedgerError(f"{name} line {line}: the journal is {KINDS[g].a_night}, not {KINDS[game].a_night}")
+                raise LedgerError(f"{name} line {line}: the journal is {GAME_KINDS[g].a_night}, "
+                                  f"not {GAME_KINDS[game].a_night}")
             game = g
-        kind_type = KINDS.get(game or "american")
+        kind_type = GAME_KINDS.get(game or "american")
         if kind_type is None:
             raise LedgerError(f"the game is american or willingdon, not {game!r}")
         players = self.players
@@ -162,26 +156,26 @@ class _Replay:
         if players is None:
             raise LedgerError(f"{name} does not name its players: add a first row #players,Ann,Bea,Cat,Dee "
                               f"(or give them with --players)")
-        own = {k: v[1] for k, v in settings.items() if k in kind_type.settings}
+        own = {k: row.values for k, row in settings.items() if k in kind_type.settings}
         try:
             kind = kind_type.from_settings(own)
         except LedgerError as e:
-            line = min(settings[k][0] for k in own)
+            line = min(settings[k].line for k in own)
             raise LedgerError(f"{name} line {line}: {e}") from None
-        for key, (line, _values) in settings.items():
+        for key, row in settings.items():
             if key not in ("players", "game") and key not in kind_type.settings:
-                self.problems.append(Problem(line, f"#{key} is not a setting of {kind_type.a_night}; ignored"))
-        self.ledger = Ledger(players, kind=kind)
+                self.problems.append(Problem(row.line, f"#{key} is not a setting of {kind_type.a_night}; ignored"))
+        self.ledger = self.new_ledger(players, kind=kind)
         if self.header is not None:
             self._columns()
 
     def _columns(self) -> None:
-        header, line, known = self.header, self.header_line, self.ledger.columns
-        missing = [c for c in _REQUIRED if c not in header]
+        names, line, known = self.header, self.header_line, self.ledger.columns
+        missing = [c for c in REQUIRED if c not in names]
         if missing:
             raise LedgerError(f"{self.name} line {line}: no {missing[0]!r} column (the columns "
                               f"are {', '.join(known)}; only winner and how are required)")
-        for i, col in enumerate(header):
+        for i, col in enumerate(names):
             if not col:
                 continue
             if col in self.use.values() or (col == "hand" and self.hand_col is not None):
@@ -212,7 +206,7 @@ class _Replay:
             key = tuple(row) if self.hand_col is None else tuple(row[:self.hand_col] + row[self.hand_col + 1:])
             entry = self._rows.get(key)  # a night repeats its rows: read each kind once
             if entry is None:
-                entry = self._rows[key] = _entry({col: cell_in(row[i]) if i < len(row) else ""
+                entry = self._rows[key] = entry_from_cells({col: cell_in(row[i]) if i < len(row) else ""
                                                   for i, col in self.use.items()})
             hand = ledger.settle(entry)
             n = whole(mark, "the hand number") if mark else None
@@ -226,66 +220,14 @@ class _Replay:
             self.problems.append(Problem(line, str(e)))
 
 
-def _entry(cells: dict) -> Entry:
-    kw: dict = {}
-    for col, cell in cells.items():
-        if col in ("jokerless", "fishing"):
-            kw[col] = yes(cell, col)
-        elif col in ("value", "exposed"):
-            kw[col] = whole(cell, "the hand's value" if col == "value" else col)
-        elif col == "category":
-            kw[col] = cell or "other"
-        elif col == "how":
-            kw[col] = cell
-        else:
-            kw[col] = cell or None
-    if not kw.get("how"):
-        if kw.get("winner"):
-            raise LedgerError("say how the hand was won (discard, self-drawn, wall)")
-        kw["how"] = "wall"
-    kw["note"] = kw.get("note") or ""
-    return Entry(**kw)
+def torn_problem(replay: Replay, torn: bytes, name: str) -> None:
+    """Note the last row of a journal cut short (``torn``) as a problem of ``replay``.
 
-
-def _decode(data: bytes, name: str) -> str:
-    return decode(data, name, LedgerError)
-
-
-def _torn_problem(replay: _Replay, torn: bytes, name: str) -> None:
+    A heading cut short is refused.
+    """
     if replay.ledger is None or replay.header is None:
         raise LedgerError(f"{name} line {replay.line + 1}: the journal's heading is cut short (a crash "
                           f"while the night was being created?): {torn[:40].decode('utf-8', 'replace')!r}")
     replay.problems.append(Problem(replay.line + 1, "the last row is cut short (a crash while it was being "
                                                     "written?): it is not counted, and is set aside in "
                                                     f"{Path(name).stem}.torn.csv before the next hand"))
-
-
-def read_journal(text: str, *, players: Sequence[str] | None = None, game: str | None = None,
-                 name: str = "the journal", tail: bytes = b"") -> LoadResult:
-    """A night from journal text (see the module notes for the format).
-
-    ``players`` and ``game`` are for a file that does not name them (a CSV typed by hand);
-    when the file names them too, they must agree. ``tail``: the file's last row, after
-    ``text``, when it is not text (a crash's NUL bytes, a character cut in half): a journal's row
-    cut short, as the writer reads it; refused in a CSV typed by hand. Bad rows become :class:`Problem` s and
-    the good ones still load; a file that cannot be read at all (no players anywhere, no
-    ``winner`` or ``how`` column) raises :class:`LedgerError` naming the line.
-    """
-    replay = _Replay(name, players, game)
-    text = tidy(text, name, LedgerError)
-    cut = text.rfind("\n") + 1
-    replay.feed(text[:cut])
-    rest = text[cut:]
-    if tail:
-        if replay.hand_col is None and (replay.header is not None or not tail.startswith(b"#")):
-            raise LedgerError(f"{name} line {replay.line + 1} has a NUL character: it is not a text file"
-                              if b"\x00" in tail else f"{name} line {replay.line + 1}: the last row is not "
-                              "UTF-8 text: save it as UTF-8, from a spreadsheet as CSV UTF-8")
-        _torn_problem(replay, tail, name)
-    elif rest.strip():
-        if replay.hand_col is not None or (replay.header is None and rest.lstrip().startswith("#")):
-            _torn_problem(replay, rest.encode(), name)  # a log the ledger wrote: a crash cut it
-        else:  # a CSV typed by hand whose last row has no line break
-            replay.feed(rest)
-    replay.finish()
-    return LoadResult(replay.ledger, tuple(sorted(replay.problems, key=lambda p: p.line)))

@@ -28,8 +28,11 @@ __all__ = ["export_report_card", "places", "report_columns", "report_csv", "repo
 
 
 def places(ledger) -> list[tuple[int, str, int]]:
-    """``(place, player, total)`` from the top: equal totals share a place (the next is skipped),
-    and players with equal totals keep the order they are listed in."""
+    """``(place, player, total)`` from the top.
+
+    Equal totals share a place (the next is skipped), and players with equal totals keep the
+    order they are listed in.
+    """
     order = sorted(ledger.totals.items(), key=lambda pv: -pv[1])
     out, place = [], 0
     for i, (p, v) in enumerate(order):

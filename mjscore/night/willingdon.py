@@ -23,7 +23,7 @@ from ..tiles import SEAT_NAMES, SEATS, TileError
 from ..willingdon.rules import MAX_DOUBLES
 from ..willingdon.scoring import WILLINGDON, RuleSet, score
 from ..willingdon.settle import MAX_PENALTY, SettlementError, TableRules, settle_false_mahjong, settle_wall_game, settle_win
-from .entry import MAX_SCORE, Entry, LedgerError, how_word, match_name, whole, yes
+from .entry import MAX_SCORE, Entry, LedgerError, Settled, how_word, match_name, whole, yes
 
 __all__ = ["WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "Willingdon", "exposed_before_discard"]
 
@@ -34,8 +34,9 @@ WILLINGDON_COLUMNS = ("winner", "how", "thrower", "value", "tiles", "exposed", "
 
 
 def exposed_before_discard(hand, how: str) -> tuple[int, ...]:
-    """How many sets the winner may have shown before the winning tile, from the final hand:
-    the exposed sets, or (on a discard that completed an exposed pung) one fewer.
+    """How many sets the winner may have shown before the winning tile, from the final hand.
+
+    The exposed sets, or (on a discard that completed an exposed pung) one fewer.
 
     >>> exposed_before_discard(parse("RDx3 +1Bx4 +EWx3 +9Bx3 GDx2"), "discard")
     (2, 3)
@@ -65,6 +66,7 @@ class Willingdon:
 
     @classmethod
     def from_settings(cls, settings: dict) -> "Willingdon":
+        """The game from a journal's setting rows (``{key: values}``), each key one of :attr:`settings`."""
         def first(key: str, default: str = "") -> str:
             values = settings[key]
             return values[0] if values else default
@@ -83,6 +85,7 @@ class Willingdon:
             raise LedgerError(str(e)) from None
 
     def settings_rows(self) -> list[list[str]]:
+        """The setting rows of a Willingdon journal: the table's rules and the rule set's settings."""
         t, r = self.table_rules, self.scoring
         return [["#east-double", "yes" if t.east_double else "no"],
                 ["#three-exposed-penalty", "yes" if t.three_exposed_penalty else "no"],
@@ -91,11 +94,13 @@ class Willingdon:
                 ["#minimum-doubles", str(r.minimum_doubles)]]
 
     def check_players(self, players: tuple[str, ...]) -> tuple[str, ...]:
+        """The players, if there are four (a Willingdon night has no bettor)."""
         if len(players) != 4:
             raise LedgerError(f"a Willingdon night has four players, not {len(players)}")
         return players
 
     def bettor(self, players: tuple[str, ...]) -> None:
+        """Nobody: a Willingdon night has no bettor."""
         return None
 
     @staticmethod
@@ -107,14 +112,14 @@ class Willingdon:
 
     # -- one hand ------------------------------------------------------------------------
 
-    def settle(self, players: tuple[str, ...], e: Entry):
-        """``(entry as kept, score, payments by name, text, reasons)`` for one hand, or LedgerError."""
+    def settle(self, players: tuple[str, ...], e: Entry) -> Settled:
+        """One hand settled (its :class:`~mjscore.night.entry.Settled`; its value is the score), or LedgerError."""
         try:
             return self._settle(players, e)
         except (SettlementError, HandError, TileError) as err:
             raise LedgerError(str(err)) from None
 
-    def _settle(self, players: tuple[str, ...], e: Entry):
+    def _settle(self, players: tuple[str, ...], e: Entry) -> Settled:
         if e.jokerless or e.dead or e.bettor is not None or e.pick is not None:
             raise LedgerError("jokerless, dead hands and the bettor are for an American night")
         if e.category not in (None, "", "other"):
@@ -142,7 +147,7 @@ class Willingdon:
                     raise LedgerError("name who called the false mahjong (in the winner column)")
                 s = settle_false_mahjong(seats[winner], self.table_rules)
                 text = f"{winner} called a false mahjong: {self.table_rules.false_mahjong:,} to each other player"
-            return entry, None, {name_of[seat]: v for seat, v in s.payments.items()}, text, s.reasons
+            return Settled(entry, None, {name_of[seat]: v for seat, v in s.payments.items()}, text, s.reasons)
         if winner is None:
             raise LedgerError("name the winner (leave it empty only for a wall game)")
         if how == "discard":
@@ -167,7 +172,7 @@ class Willingdon:
         payments = {name_of[seat]: v for seat, v in s.payments.items()}
         way = f"on {thrower}'s discard" if thrower else "self-drawn"
         text = f"{winner} ({SEAT_NAMES[seats[winner]]}) wins {way}, scoring {value:,}"
-        return entry, value, payments, text, tuple(reasons) + s.reasons
+        return Settled(entry, value, payments, text, tuple(reasons) + s.reasons)
 
     def _tiles(self, tiles: str, how: str, winner: str, thrower: str | None, seats: dict,
                value: int | None, exposed: int | None):
@@ -214,12 +219,15 @@ class Willingdon:
     # -- the report card ---------------------------------------------------------------------
 
     def report_columns(self, players: tuple[str, ...], entries) -> list[str]:
+        """The report card's columns for this game, after the hand, winner, how and thrower."""
         return ["score"] + (["tiles"] if any(e.tiles for e in entries) else [])
 
     def report_cells(self, players: tuple[str, ...], e: Entry, value) -> dict:
+        """The report card's cells of one hand for those columns."""
         return {"score": value if value is not None else "", "tiles": e.tiles or ""}
 
     def json_cells(self, players: tuple[str, ...], e: Entry, value) -> dict:
+        """One hand's entry as JSON data for ``mjscore night --json``."""
         d = {c: v for c, v in e.to_json().items() if c in self.columns}
         d["score"] = value
         return d

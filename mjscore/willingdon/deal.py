@@ -76,8 +76,10 @@ def _chance(rng: random.Random, p: float) -> bool:
 
 
 def weighted_choice(rng: random.Random, table: Sequence[tuple[object, float]]):
-    """One item from ``(item, weight)`` pairs, using ``rng.random()`` only, so the same seed
-    gives the same choice on every machine and Python version."""
+    """One item from ``(item, weight)`` pairs, using ``rng.random()`` only.
+
+    So the same seed gives the same choice on every machine and Python version.
+    """
     r = rng.random() * sum(w for _, w in table)
     for item, w in table:
         r -= w
@@ -275,9 +277,10 @@ def _rng(seed: int, number: int) -> random.Random:
 
 
 def dealt_hand(number: int, seed: int = 0) -> Hand:
-    """Hand ``number`` (1 for the first) of the practice session with this ``seed``, dealt on
-    its own: the warm-up hand for 1 to 6, else a random hand from its own stream. The cost is
-    the same for hand 7 and hand 1,000,000 (a restarted trainer deals only the hand it needs).
+    """Hand ``number`` (1 for the first) of the practice session with this ``seed``, dealt on its own.
+
+    The warm-up hand for 1 to 6, else a random hand from its own stream. The cost is the same
+    for hand 7 and hand 1,000,000 (a restarted trainer deals only the hand it needs).
 
     >>> dealt_hand(1) == RAMP[0], dealt_hand(40, seed=2) == deal(40, seed=2)[-1]
     (True, True)

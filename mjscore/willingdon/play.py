@@ -1,9 +1,9 @@
 """Playing Goulash: claiming a discard, whose turn comes next, and the optional penalties.
 
-Seed 001, "Playing Goulash": Goulash is an exposed game. A player may take the tile another
-player has just discarded to make a pung, but only if she already holds a pair of it; only
-the last tile discarded can be claimed (every earlier discard is dead); a pung formed from a
-discard is always exposed; and play continues from whoever claimed, so anyone in between
+As docs/rules.md gives them (Playing Goulash): Goulash is an exposed game. A player may take
+the tile another player has just discarded to make a pung, but only if she already holds a pair
+of it; only the last tile discarded can be claimed (every earlier discard is dead); a pung formed
+from a discard is always exposed; and play continues from whoever claimed, so anyone in between
 loses their turn. Play passes East, South, West, North, and round again.
 
 >>> r = claim("5D", discarder="E", claimer="W", held=2)
@@ -161,8 +161,10 @@ class ClaimRuling:
 
 
 def claim(tile: str, *, discarder: str, claimer: str, held: int, last_discard: bool = True) -> ClaimRuling:
-    """May ``claimer`` take ``discarder``'s ``tile``? ``held``: how many of that tile she holds
-    concealed (0 to 3); ``last_discard``: the tile is the one just discarded.
+    """May ``claimer`` take ``discarder``'s ``tile``?
+
+    ``held``: how many of that tile she holds concealed (0 to 3); ``last_discard``: the tile is
+    the one just discarded.
 
     >>> claim("9B", discarder="S", claimer="N", held=2, last_discard=False).reason
     "Only the last tile discarded can be claimed: 9 Bamboo is dead. South's turn passes to West as usual."
@@ -213,8 +215,10 @@ def may_claim(tile: str, *, discarder: str, claimer: str, held: int, last_discar
 
 
 def feeding_penalty_applies(*, exposed_before: int, from_discard: bool = True, fishing: bool = False) -> bool:
-    """The optional penalty for feeding a mahjong: the winner showed three exposed pungs/kongs
-    before the winning discard, and the discarder was not fishing with no other choice.
+    """Whether the optional penalty for feeding a mahjong applies.
+
+    It does when the winner showed three exposed pungs/kongs before the winning discard, and the
+    discarder was not fishing with no other choice.
 
     >>> feeding_penalty_applies(exposed_before=3), feeding_penalty_applies(exposed_before=3, fishing=True)
     (True, False)
@@ -227,9 +231,11 @@ def feeding_penalty_applies(*, exposed_before: int, from_discard: bool = True, f
 
 def mahjong_from_discard(score: int, *, winner: str, discarder: str, exposed_before: int = 0,
                          fishing: bool = False, rules: TableRules = PENALTIES) -> Settlement:
-    """Settle a mahjong won on a discard, with the feeding penalty when ``rules`` has it on
-    (:data:`PENALTIES` by default). ``exposed_before``: the winner's exposed pungs/kongs on the
-    table before the winning discard; ``fishing``: the discarder had no other choice.
+    """Settle a mahjong won on a discard, with the feeding penalty when ``rules`` has it on.
+
+    ``rules``: :data:`PENALTIES` by default. ``exposed_before``: the winner's exposed
+    pungs/kongs on the table before the winning discard; ``fishing``: the discarder had no other
+    choice.
 
     >>> mahjong_from_discard(64, winner="S", discarder="E").payments
     {'E': -64, 'S': 192, 'W': -64, 'N': -64}
@@ -251,8 +257,10 @@ class FalseMahjong:
 
 
 def false_mahjong(caller: str, rules: TableRules = PENALTIES) -> FalseMahjong:
-    """The caller pays each other player the penalty (500 by default), discards the last tile
-    picked up, and play continues; she may go mahjong only from her next turn on.
+    """A false mahjong: the caller pays each other player the penalty (500 by default).
+
+    She discards the last tile picked up, and play continues; she may go mahjong only from her
+    next turn on.
 
     >>> print(false_mahjong("N").then)
     North discards the last tile picked up and play continues with East. North may go mahjong only on a later turn.
@@ -266,6 +274,7 @@ def false_mahjong(caller: str, rules: TableRules = PENALTIES) -> FalseMahjong:
 
 def may_go_mahjong(*, turns_since_penalty: int | None) -> bool:
     """A player can go mahjong only on a turn after a penalty, never on the turn it was paid.
+
     ``turns_since_penalty``: 0 for the penalty's own turn, None when there was no penalty.
 
     >>> may_go_mahjong(turns_since_penalty=0), may_go_mahjong(turns_since_penalty=1), may_go_mahjong(turns_since_penalty=None)
@@ -292,6 +301,7 @@ class TileCountFix:
     turns: int
 
     def describe(self) -> str:
+        """The fix in a sentence, as a player would be told it."""
         head = f"{self.held} tiles where {self.expected} belong"
         plural = "s" if self.turns != 1 else ""
         if self.action == "discard":
@@ -303,8 +313,10 @@ class TileCountFix:
 
 
 def fix_tile_count(held: int, *, kongs: int = 0) -> TileCountFix:
-    """The seed's rule for too many or too few tiles. ``held`` counts the tiles in hand and on
-    the table between turns, flowers and seasons left out; each kong adds one to the 13.
+    """The rule for too many or too few tiles.
+
+    ``held`` counts the tiles in hand and on the table between turns, flowers and seasons left
+    out; each kong adds one to the 13.
 
     >>> fix_tile_count(12).describe()
     '12 tiles where 13 belong: pick up from the flower wall on each turn without discarding, one tile a turn, for 1 turn.'

@@ -1,17 +1,18 @@
 """The Willingdon rule table: the only place a rule of the book is written down.
 
 Each :class:`Rule` row carries the book's own name for its line, the table it sits in, its
-points or doubles, and ``fires``: a small function of the hand's :class:`~.facts.Facts` that
-says where the line fires. A row is made in one of two ways, and says which facts it reads:
+points or doubles, and the facts of the hand it reads (:class:`~.facts.Facts`, by name). A row
+is made in one of two ways:
 
-- ``each(fact)``: the line fires once for each tile of the fact (a dragon pung each), and
+- ``each("dragons")``: the line fires once for each tile of the fact (a dragon pung each), and
   cannot fire when the fact is empty;
-- ``once(test, *facts)``: the line fires once when the test holds of the facts' values (three
-  concealed pungs), so its answer for the same values is always the same.
+- ``once(test, "concealed_pungs")``: the line fires once when ``test(facts)`` holds; the test
+  reads only the facts named after it (``lambda facts: facts.concealed_pungs == 3``), so its
+  answer for the same values of those facts is always the same.
 
-That is all a fast scorer needs to know (:mod:`mjscore.willingdon.scoring` skips the empty
-facts' rows and remembers the ``once`` rows' answers by what decides their facts): nothing
-restates a row, and adding or changing a rule is one row here.
+:func:`mjscore.willingdon.scoring.score` goes down the rows in order; the trainer's hints and
+:func:`~mjscore.willingdon.scoring.near_misses` ask the rows too, on facts read differently.
+Adding or changing a rule is one row here (docs/architecture.md).
 
 >>> rows = rule_table()
 >>> [(r.name, r.value, r.reads) for r in rows if r.name.startswith("3 concealed")]
@@ -69,31 +70,34 @@ CLEAN_HAND_ONE = RuleSet(name="Willingdon, Clean Hand 1", clean_hand_doubles=1)
 class Rule(NamedTuple):
     """One line of the rule book.
 
-    ``fires(facts)`` returns where the line fires: one entry per time (a tile code, or ``""``
-    for a line about the whole hand), and an empty tuple when it does not fire. ``reads`` names
-    the attributes of :class:`~.facts.Facts` the row reads, and nothing else decides it: a row
+    ``fires(facts)`` says where the line fires on a hand's :class:`~.facts.Facts`: one entry per
+    time (a tile code, or ``""`` for a line about the whole hand), and an empty tuple when it
+    does not fire. ``reads`` names the facts the row reads, and nothing else decides it. A row
     made by :func:`each` fires on the tiles of its one fact; a row made by :func:`once` fires
-    once when ``test`` holds of its facts' values (the scorer may then remember the answer
-    for those values). The tests check both on every hand of a grid.
+    once when ``test(facts)`` holds. The tests check on every hand of a grid that a row reads no
+    fact it does not name.
+
+    >>> from mjscore.hands import parse
+    >>> from mjscore.willingdon.facts import Facts
+    >>> rows = {r.name: r for r in rule_table()}
+    >>> facts = Facts(parse("RDx3 GDx3 2Bx3 +3Bx3 4Bx2"))
+    >>> rows["A pung/kong of dragons"].fires(facts), rows["3 concealed pungs"].fires(facts)
+    (('RD', 'GD'), ('',))
     """
 
     name: str
     table: str  # the book's table: "Hand points", "Hand doubles", "One double each", ...
     value: int
     kind: str  # "points" or "doubles"
-    fires: Callable[..., tuple]
+    fires: Callable[[object], tuple]  # where the line fires on the facts of a hand
     column: str = ""  # for set points: "exposed" or "concealed"
     group: str = ""  # rows of one group: only the best that fires counts
     note: str = ""
-    reads: tuple = ()  # the facts the row reads
-    test: Callable[..., object] | None = None  # a once row: the test of its facts' values
-
-    @property
-    def needs(self) -> str:
-        """The one fact an :func:`each` row reads (``""`` for a :func:`once` row)."""
-        return self.reads[0] if self.test is None else ""
+    reads: tuple[str, ...] = ()  # the facts the row reads, by name
+    test: Callable[[object], object] | None = None  # a once row: does it fire on these facts?
 
 
+#: Where a :func:`once` row fires: once, on the whole hand; and where a row does not fire.
 ONCE = ("",)
 NONE = ()
 
@@ -103,17 +107,15 @@ def each(fact: str) -> dict:
     return {"fires": attrgetter(fact), "reads": (fact,)}
 
 
-def once(test: Callable[..., object], *facts: str) -> dict:
-    """A row that fires once when ``test(*values of the facts)`` holds."""
-    read = attrgetter(*facts) if len(facts) > 1 else None
-    if not facts:
-        fires = lambda f: ONCE if test() else NONE  # noqa: E731
-    elif read is None:
-        get = attrgetter(facts[0])
-        fires = lambda f: ONCE if test(get(f)) else NONE  # noqa: E731
-    else:
-        fires = lambda f: ONCE if test(*read(f)) else NONE  # noqa: E731
-    return {"fires": fires, "reads": facts, "test": test}
+def once(test: Callable[[object], object], *reads: str) -> dict:
+    """A row that fires once when ``test(facts)`` holds; ``reads``: the facts the test reads.
+
+    ``Rule(..., **once(lambda facts: facts.concealed_pungs == 3, "concealed_pungs"))``
+    """
+    def fires(facts: object) -> tuple:
+        return ONCE if test(facts) else NONE
+
+    return {"fires": fires, "reads": reads, "test": test}
 
 
 def _set_rows() -> list[Rule]:
@@ -128,11 +130,6 @@ def _set_rows() -> list[Rule]:
     return rows
 
 
-#: The facts the hand kinds read: honour sets (the pair counted), exactly one suit, honours
-#: only, no suited 2 to 8.
-_KIND = ("honours", "one_suit", "honours_only", "all_terminal")
-
-
 @lru_cache(maxsize=None)
 def rule_table(rules: RuleSet = WILLINGDON) -> tuple[Rule, ...]:
     """Every line of the rule book, points first, in the book's order."""
@@ -143,68 +140,55 @@ def rule_table(rules: RuleSet = WILLINGDON) -> tuple[Rule, ...]:
         Rule("A pair of dragons", "Also worth points", 2, P, **each("dragon_pair")),
         Rule("A pair of any wind", "Also worth points", 2, P, **each("wind_pair")),
         Rule("A pair of any 1s & 9s", "Also worth points", 2, P, **each("end_pair")),
-        Rule("Mahjong", "Also worth points", 20, P, **once(lambda: True)),
-        # Hand doubles: only the best that fits counts.
+        Rule("Mahjong", "Also worth points", 20, P, **once(lambda facts: True)),
+        # Hand doubles: only the best that fits counts. (honours: the honour sets, the pair counted)
         Rule("A Pure Hand", value=3, note="one suit, no honours",
-             **once(lambda h, one, only, end: not h and one, *_KIND), **kind),
+             **once(lambda facts: facts.one_suit and not facts.honours, "one_suit", "honours"), **kind),
         Rule("A Royal Honour Hand", value=3, note="winds and dragons only",
-             **once(lambda h, one, only, end: only, *_KIND), **kind),
+             **once(lambda facts: facts.honours_only, "honours_only"), **kind),
         Rule("A Heads & Tails Hand", value=3, note="1s and 9s only",
-             **once(lambda h, one, only, end: not h and end, *_KIND), **kind),
+             **once(lambda facts: facts.all_terminal and not facts.honours, "all_terminal", "honours"), **kind),
         Rule("An All Major Hand", value=1, note="honours plus 1s and 9s, all from one suit",
-             **once(lambda h, one, only, end: h and one and end, *_KIND), **kind),
+             **once(lambda facts: facts.honours and facts.one_suit and facts.all_terminal,
+                    "honours", "one_suit", "all_terminal"), **kind),
         Rule("A Clean Hand", value=rules.clean_hand_doubles, note="one suit plus honours",
-             **once(lambda h, one, only, end: h and one, *_KIND), **kind),
+             **once(lambda facts: facts.honours and facts.one_suit, "honours", "one_suit"), **kind),
         # One double each.
         Rule("Pungs of 1s and 9s in one suit", "One double each", 1, D, **each("ends")),
         Rule("A pung/kong of dragons", "One double each", 1, D, **each("dragons")),
         Rule("3 pungs/kongs of all 3 dragons", "One double each", 1, D,
-             **once(lambda n: n == 3, "dragon_sets")),
-        Rule("3 pungs/kongs of winds", "One double each", 1, D, **once(lambda n: n == 3, "wind_sets")),
+             **once(lambda facts: facts.dragon_sets == 3, "dragon_sets")),
+        Rule("3 pungs/kongs of winds", "One double each", 1, D,
+             **once(lambda facts: facts.wind_sets == 3, "wind_sets")),
         Rule("A pung/kong of your own wind", "One double each", 1, D, **each("own_wind")),
         Rule("A pung/kong of the wind of the round", "One double each", 1, D, **each("round_wind")),
         Rule("Each of your own flower/season", "One double each", 1, D, **each("own_flowers")),
         Rule("Each flower/season of the round", "One double each", 1, D, **each("round_flowers")),
-        Rule("3 concealed pungs", "One double each", 1, D, **once(lambda n: n == 3, "concealed_pungs")),
+        Rule("3 concealed pungs", "One double each", 1, D,
+             **once(lambda facts: facts.concealed_pungs == 3, "concealed_pungs")),
         # Two doubles each.
-        Rule("4 concealed pungs", "Two doubles each", 2, D, **once(lambda n: n == 4, "concealed_pungs")),
-        Rule("3 exposed kongs", "Two doubles each", 2, D, **once(lambda n: n == 3, "exposed_kongs")),
-        Rule("4 pungs of winds", "Two doubles each", 2, D, **once(lambda n: n == 4, "wind_sets")),
+        Rule("4 concealed pungs", "Two doubles each", 2, D,
+             **once(lambda facts: facts.concealed_pungs == 4, "concealed_pungs")),
+        Rule("3 exposed kongs", "Two doubles each", 2, D,
+             **once(lambda facts: facts.exposed_kongs == 3, "exposed_kongs")),
+        Rule("4 pungs of winds", "Two doubles each", 2, D, **once(lambda facts: facts.wind_sets == 4, "wind_sets")),
         # Three doubles each.
-        Rule("3 concealed kongs", "Three doubles each", 3, D, **once(lambda n: n == 3, "concealed_kongs")),
+        Rule("3 concealed kongs", "Three doubles each", 3, D,
+             **once(lambda facts: facts.concealed_kongs == 3, "concealed_kongs")),
         Rule("Concealed mahjong last tile from the wall", "Three doubles each", 3, D,
-             **once(lambda concealed, drawn: concealed and drawn, "all_concealed", "self_drawn")),
-        Rule("4 exposed kongs", "Three doubles each", 3, D, **once(lambda n: n == 4, "exposed_kongs")),
+             **once(lambda facts: facts.all_concealed and facts.self_drawn, "all_concealed", "self_drawn")),
+        Rule("4 exposed kongs", "Three doubles each", 3, D,
+             **once(lambda facts: facts.exposed_kongs == 4, "exposed_kongs")),
         Rule("A bouquet of flowers", "Three doubles each", 3, D, **each("bouquets")),
         # The big ones.
-        Rule("4 concealed kongs", "The big ones", 4, D, **once(lambda n: n == 4, "concealed_kongs")),
+        Rule("4 concealed kongs", "The big ones", 4, D,
+             **once(lambda facts: facts.concealed_kongs == 4, "concealed_kongs")),
         Rule("Earth's Blessing", "The big ones", 8, D, note="mahjong on the first tile discarded by East",
-             **once(lambda b: b == "earth", "blessing")),
+             **once(lambda facts: facts.blessing == "earth", "blessing")),
         Rule("Heaven's Blessing", "The big ones", 9, D, note="East is dealt a mahjong",
-             **once(lambda b: b == "heaven", "blessing")),
+             **once(lambda facts: facts.blessing == "heaven", "blessing")),
     ]
     return tuple(rows)
 
 
-def gates(rules: RuleSet = WILLINGDON) -> tuple[str, ...]:
-    """The facts the :func:`each` rows read, each once, in the table's order: read off the rows.
-    When one of them is empty, its rows cannot fire.
-
-    >>> gates()[-4:]
-    ('round_wind', 'own_flowers', 'round_flowers', 'bouquets')
-    """
-    return tuple(dict.fromkeys(r.needs for r in rule_table(rules) if r.needs))
-
-
-def __getattr__(name: str):
-    # GATES and BIT (the bit of each gate in Facts.mask) are read off the table on first use,
-    # so that importing the package builds no table.
-    if name == "GATES":
-        return gates()
-    if name == "BIT":
-        return {g: 1 << i for i, g in enumerate(gates())}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["CLEAN_HAND_ONE", "NONE", "ONCE", "Rule", "RuleSet", "WILLINGDON", "each", "gates", "once",
-           "rule_table"]
+__all__ = ["CLEAN_HAND_ONE", "NONE", "ONCE", "Rule", "RuleSet", "WILLINGDON", "each", "once", "rule_table"]

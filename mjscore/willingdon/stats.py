@@ -23,23 +23,22 @@ True
 
 The random-hand model, its generator and the reasons for its chances are in
 :mod:`mjscore.willingdon.stats_model` (every name of it can be imported from here too).
-The command line is ``mjscore stats`` (``python -m mjscore.willingdon.stats`` is the same).
+The command line is ``mjscore stats`` (:mod:`mjscore.willingdon.stats_cli`).
 """
 
 from __future__ import annotations
 
 import gc
 import random
-import sys
 from collections import Counter
 from dataclasses import dataclass
-from itertools import islice, repeat
-from operator import itemgetter
-from typing import Iterable, NamedTuple, Sequence
+from itertools import islice
+from typing import Callable, Iterable, NamedTuple
 
 from ..hands import Hand
 from .scoring import WILLINGDON, RuleSet, fired_rows, rule_table
-from .stats_model import _CHUNK, MODEL, HandModel, StatsError, _chunks, _seed, _whole, random_hand, random_hands
+from .stats_model import (CHUNK, MODEL, HandModel, StatsError, check_count, check_seed, hand_chunks, random_hand,
+                          random_hands)
 
 __all__ = ["DEALT", "HandModel", "HandStats", "LineCount", "MODEL", "StatsError", "dealt_stats",
            "random_hand", "random_hands", "random_stats", "tally"]
@@ -88,6 +87,7 @@ class HandStats:
 
     @property
     def minimum(self) -> int:
+        """The rule set's minimum doubles: a hand with fewer pays nothing."""
         return self.rules.minimum_doubles
 
     @property
@@ -97,6 +97,7 @@ class HandStats:
 
     @property
     def share_paid(self) -> float:
+        """The share of the hands that met the minimum (0 to 1)."""
         return self.paid / self.count if self.count else 0.0
 
     def paid_at(self, minimum: int) -> int:
@@ -200,8 +201,10 @@ class HandStats:
                 "lines": [item._asdict() for item in self.lines]}
 
     def at_least(self, value: int, what: str = "score") -> int:
-        """How many hands have at least ``value`` of ``"score"``, ``"doubles"``, ``"hand_points"``
-        or ``"paper_total"``."""
+        """How many hands have at least ``value`` of ``what``.
+
+        ``what``: ``"score"``, ``"doubles"``, ``"hand_points"`` or ``"paper_total"``.
+        """
         return sum(n for v, n in self._counts(what).items() if v >= value)
 
     def summary(self) -> str:
@@ -248,11 +251,6 @@ class HandStats:
         return "\n".join(out)
 
 
-_HP_DBL = itemgetter(0, 1)
-_DBL_POINTS = itemgetter(1, 2)
-_DBL_DOUBLES = itemgetter(1, 3)
-
-
 def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, label: str = "hands",
           source: str | None = None) -> HandStats:
     """Score every hand and count the results.
@@ -270,10 +268,11 @@ def tally(hands: Iterable[Hand], rules: RuleSet = WILLINGDON, label: str = "hand
     hand, that it finds what :func:`~mjscore.willingdon.score` finds.
     """
     it = iter(hands)
-    return _tally(iter(lambda: list(islice(it, _CHUNK)), []), rules, label, source or label)
+    return _tally(iter(lambda: list(islice(it, CHUNK)), []), rules, label, source or label)
 
 
-def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str) -> HandStats:
+def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str,
+           progress: Callable[[int], None] | None = None) -> HandStats:
     if not isinstance(rules, RuleSet):
         raise StatsError(f"rules must be a RuleSet, not {rules!r}")
     joint: Counter = Counter()  # (hand points, doubles) -> hands
@@ -288,11 +287,14 @@ def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str
         for chunk in chunks:
             if chunk and not isinstance(chunk[0], Hand):
                 raise StatsError(f"tally counts Hands, not {type(chunk[0]).__name__}")
-            fired = list(map(fired_rows, chunk, repeat(rules)))
-            count += len(fired)
-            joint.update(map(_HP_DBL, fired))  # Counter counts an iterable in C
-            points.update(map(_DBL_POINTS, fired))
-            doubles.update(map(_DBL_DOUBLES, fired))
+            for hand in chunk:
+                fired = fired_rows(hand, rules)
+                joint[fired.hand_points, fired.doubles] += 1
+                points[fired.doubles, fired.points_fired] += 1
+                doubles[fired.doubles, fired.doubles_fired] += 1
+            count += len(chunk)
+            if progress is not None:
+                progress(count)
     finally:
         if collecting:
             gc.enable()
@@ -304,33 +306,37 @@ def _tally(chunks: Iterable[list[Hand]], rules: RuleSet, label: str, source: str
 def _lines(rules: RuleSet, points: dict, doubles: dict) -> tuple[LineCount, ...]:
     """Unpack the rows' counts (four bits a row, see :func:`~mjscore.willingdon.fired_rows`)."""
     table = rule_table(rules)
-    acc = [[0, 0, 0, 0] for _ in table]  # per row: hands, paid hands, times, paid times
+    # for each row: on how many hands it fired, how many of them were paid, how many times in
+    # all, how many times in the paid hands
+    hands, paid_hands, times, paid_times = ([0] * len(table) for _ in range(4))
     for packed in (points, doubles):
-        for (dbl, code), n in packed.items():
+        for (dbl, fired), n in packed.items():
             paid = dbl >= rules.minimum_doubles
             row = 0
-            while code:
-                times = code & 15
-                if times:
-                    a = acc[row]
-                    a[0] += n
-                    a[2] += times * n
+            while fired:
+                fired_times = fired & 15
+                if fired_times:
+                    hands[row] += n
+                    times[row] += fired_times * n
                     if paid:
-                        a[1] += n
-                        a[3] += times * n
-                code >>= 4
+                        paid_hands[row] += n
+                        paid_times[row] += fired_times * n
+                fired >>= 4
                 row += 1
     return tuple(LineCount(f"{r.name}, {r.column}" if r.column else r.name, r.table, r.kind, r.value,
-                           hands, paid_hands, times, r.value * times, r.value * paid_times)
-                 for r, (hands, paid_hands, times, paid_times) in zip(table, acc))
+                           hands[i], paid_hands[i], times[i], r.value * times[i], r.value * paid_times[i])
+                 for i, r in enumerate(table))
 
 
-def random_stats(count: int, seed: int = 0, model: HandModel = MODEL,
-                 rules: RuleSet = WILLINGDON) -> HandStats:
-    """:func:`tally` over ``count`` random hands of the model (see the module notes)."""
+def random_stats(count: int, seed: int = 0, model: HandModel = MODEL, rules: RuleSet = WILLINGDON,
+                 progress: Callable[[int], None] | None = None) -> HandStats:
+    """:func:`tally` over ``count`` random hands of the model (see the module notes).
+
+    ``progress``: called with the hands counted so far, every :data:`~.stats_model.CHUNK` hands.
+    """
     source = f"random hands (seed {seed}; {model.describe()})"
-    return _tally(_chunks(random.Random(_seed(seed)), model, _whole("the number of hands", count)),
-                  rules, "random hands", source)
+    chunks = hand_chunks(random.Random(check_seed(seed)), model, check_count("the number of hands", count))
+    return _tally(chunks, rules, "random hands", source, progress)
 
 
 #: More hands than this in one run is surely a typing slip (a million take a few seconds).
@@ -340,24 +346,15 @@ MAX_COUNT = 100_000_000
 DEALT = "hands dealt by the practice trainer (after its six warm-up hands)"
 
 
-def dealt_stats(count: int, seed: int = 0, rules: RuleSet = WILLINGDON) -> HandStats:
-    """:func:`tally` over the trainer's random hands: :func:`mjscore.willingdon.deal.dealer` after the ramp."""
+def dealt_stats(count: int, seed: int = 0, rules: RuleSet = WILLINGDON,
+                progress: Callable[[int], None] | None = None) -> HandStats:
+    """:func:`tally` over the trainer's random hands: :func:`mjscore.willingdon.deal.dealer` after the ramp.
+
+    ``progress``: as for :func:`random_stats`.
+    """
     from .deal import RAMP, dealer
 
-    _whole("the number of hands", count)
-    hands = islice(dealer(_seed(seed)), len(RAMP), len(RAMP) + count)
-    return tally(hands, rules, "dealt hands", f"{DEALT[:-1]}; seed {seed})")
-
-
-# --------------------------------------------------------------------------- command line
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m mjscore.willingdon.stats ...``: the same as ``mjscore stats ...``."""
-    from ..cli import main as cli_main
-
-    return cli_main(["stats", *(sys.argv[1:] if argv is None else argv)])
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    check_count("the number of hands", count)
+    hands = iter(islice(dealer(check_seed(seed)), len(RAMP), len(RAMP) + count))
+    chunks = iter(lambda: list(islice(hands, CHUNK)), [])
+    return _tally(chunks, rules, "dealt hands", f"{DEALT[:-1]}; seed {seed})", progress)

@@ -22,19 +22,9 @@ Each chance is applied to 1/256 (every decision reads 8 random bits); the defaul
 The model draws only ``random.Random(seed).random()``, whose sequence Python guarantees, so a
 seed gives the same hands on every machine.
 
-Speed
------
-
-A million random hands are generated, scored and counted in under 10 seconds on one core
-(``mjscore stats --hands 1000000`` prints the time it took; benchmarks/README.md has
-the recorded figures). Two things make that possible:
-
-- the generator builds each hand from shared, ready-made sets and flower tuples, and since it
-  lays down only legal shapes, :class:`~mjscore.hands.Hand`'s checks are skipped on this one
-  internal path (:func:`_unchecked_hand`); the tests rebuild a sample with the full checks;
-- each hand is scored by :func:`mjscore.willingdon.fired_rows`, which runs the very rows
-  :func:`~mjscore.willingdon.score` runs but skips making the line items of a breakdown; the
-  tests check it finds, hand by hand, what :func:`~mjscore.willingdon.score` finds.
+The generator builds each hand from shared, ready-made sets and flower tuples, and since it lays
+down only legal shapes, :class:`~mjscore.hands.Hand`'s checks are skipped on this one internal
+path (:func:`unchecked_hand`); the tests rebuild a sample with the full checks.
 """
 
 from __future__ import annotations
@@ -48,7 +38,8 @@ from typing import Iterator
 from ..hands import Hand, Meld
 from ..tiles import BONUS_TILES, SEATS, SET_TILES
 
-__all__ = ["HandModel", "MODEL", "StatsError", "random_hand", "random_hands"]
+__all__ = ["CHUNK", "HandModel", "MODEL", "StatsError", "check_count", "check_seed", "hand_chunks", "random_hand",
+           "random_hands", "unchecked_hand"]
 
 
 class StatsError(ValueError):
@@ -87,7 +78,7 @@ class HandModel:
             object.__setattr__(self, field, _chance(name, getattr(self, field)))
 
     def describe(self) -> str:
-        """``'kong 1/8, exposed 1/2, each flower 1/4, self-drawn 1/4'``"""
+        """The chances in words: ``'kong 1/8, exposed 1/2, each flower 1/4, self-drawn 1/4'``."""
         def show(p: float) -> str:
             n = round(p * 256)
             if n in (0, 256):
@@ -104,7 +95,7 @@ class HandModel:
 MODEL = HandModel()
 
 #: Hands are made, scored and counted this many at a time: few enough that they stay in the cache.
-_CHUNK = 256
+CHUNK = 256
 _TWO53 = float(1 << 53)  # random() * 2**53 is a whole number: 53 random bits, exactly
 _COUPLES = tuple(combinations(range(len(SET_TILES)), 2))  # the 561 pairs of tile indices
 # Every set the generator can lay down, made once and shared (a Meld is immutable):
@@ -126,79 +117,63 @@ def _tables(model: HandModel) -> tuple:
     return shape, two_flowers, round(model.self_drawn * 256)
 
 
-# The one place a Hand is made without its checks: the generator below lays down only legal
-# shapes (five different tiles, four pungs or kongs and a pair, distinct flowers, a seat and
-# round from SEATS, no blessing), so checking each of a million would only measure the checks.
-try:
-    _SETTERS = tuple(Hand.__dict__[name].__set__ for name in
-                     ("sets", "flowers", "seat", "round", "self_drawn", "blessing"))
-except (KeyError, AttributeError):  # pragma: no cover - a Hand without slots
-    _SETTERS = None
+def unchecked_hand(sets: tuple, flowers: tuple, seat: str, round_: str, self_drawn: bool) -> Hand:
+    """A :class:`~mjscore.hands.Hand` from parts already known to be legal, without checking them again.
 
-
-def _unchecked_hand(sets: tuple, flowers: tuple, seat: str, round_: str, self_drawn: bool) -> Hand:
-    """A :class:`Hand` from parts already known to be legal, without re-checking them."""
-    if _SETTERS is None:  # pragma: no cover
-        return Hand(sets=sets, flowers=flowers, seat=seat, round=round_, self_drawn=self_drawn)
+    The one place a hand is made without its checks: the generator below lays down only legal
+    shapes (five different tiles, four pungs or kongs and a pair, distinct flowers, a seat and
+    round from SEATS, no blessing), so checking each of a million would only measure the checks.
+    Each field is set as the frozen dataclass's own ``__init__`` sets it.
+    """
     hand = object.__new__(Hand)
-    for setter, value in zip(_SETTERS, (sets, flowers, seat, round_, self_drawn, None)):
-        setter(hand, value)
+    object.__setattr__(hand, "sets", sets)
+    object.__setattr__(hand, "flowers", flowers)
+    object.__setattr__(hand, "seat", seat)
+    object.__setattr__(hand, "round", round_)
+    object.__setattr__(hand, "self_drawn", self_drawn)
+    object.__setattr__(hand, "blessing", None)
     return hand
 
 
-def _chunks(rng: random.Random, model: HandModel, count: int) -> Iterator[list[Hand]]:
-    """``count`` hands of the model, in lists of :data:`_CHUNK` (a size that stays in the cache)."""
+def hand_chunks(rng: random.Random, model: HandModel, count: int) -> Iterator[list[Hand]]:
+    """``count`` hands of the model drawn from ``rng``, in lists of :data:`CHUNK`."""
     shape, two_flowers, self_drawn = _tables(model)
-    melds, pairs, couples, flower_sets, seats = _MELDS, _PAIRS, _COUPLES, _FLOWER_SETS, SEATS
-    n_couples, n_tiles = len(_COUPLES), len(SET_TILES)
     rand = rng.random
-    new = object.__new__
-    if _SETTERS is not None:
-        put_sets, put_flowers, put_seat, put_round, put_drawn, put_blessing = _SETTERS
     while count > 0:
-        size = min(count, _CHUNK)
+        size = min(count, CHUNK)
         count -= size
         chunk: list[Hand] = []
-        keep = chunk.append
         for _ in range(size):
             # Five different tiles, every five equally likely: two random pairs of tiles for
             # the four sets and one tile for the pair, all drawn again until the five differ
             # (about 4 times in 5 they do at once); the pair is then a uniform one of the five.
             while True:
-                a, b = couples[int(rand() * n_couples)]
-                c, d = couples[int(rand() * n_couples)]
-                p = int(rand() * n_tiles)
+                a, b = _COUPLES[int(rand() * len(_COUPLES))]
+                c, d = _COUPLES[int(rand() * len(_COUPLES))]
+                p = int(rand() * len(SET_TILES))
                 if c != a and c != b and d != a and d != b and p != a and p != b and p != c and p != d:
                     break
             u = int(rand() * _TWO53)  # 3 x 16 bits: the look of three sets
             v = int(rand() * _TWO53)  # 16 bits: the fourth set; 2 x 16 bits: four bonus tiles
             w = int(rand() * _TWO53)  # 2 x 16: four more; 2 + 2 + 8 bits: seat, round, self-drawn
-            sets = (melds[shape[u & 0xFFFF]][a], melds[shape[u >> 16 & 0xFFFF]][b],
-                    melds[shape[u >> 32 & 0xFFFF]][c], melds[shape[v & 0xFFFF]][d], pairs[p])
-            flowers = flower_sets[two_flowers[v >> 16 & 0xFFFF] | two_flowers[v >> 32 & 0xFFFF] << 2
-                                  | two_flowers[w & 0xFFFF] << 4 | two_flowers[w >> 16 & 0xFFFF] << 6]
-            seat, round_, drawn = seats[w >> 32 & 3], seats[w >> 34 & 3], (w >> 36 & 255) < self_drawn
-            if _SETTERS is None:  # pragma: no cover
-                keep(_unchecked_hand(sets, flowers, seat, round_, drawn))
-                continue
-            hand = new(Hand)
-            put_sets(hand, sets)
-            put_flowers(hand, flowers)
-            put_seat(hand, seat)
-            put_round(hand, round_)
-            put_drawn(hand, drawn)
-            put_blessing(hand, None)
-            keep(hand)
+            sets = (_MELDS[shape[u & 0xFFFF]][a], _MELDS[shape[u >> 16 & 0xFFFF]][b],
+                    _MELDS[shape[u >> 32 & 0xFFFF]][c], _MELDS[shape[v & 0xFFFF]][d], _PAIRS[p])
+            flowers = _FLOWER_SETS[two_flowers[v >> 16 & 0xFFFF] | two_flowers[v >> 32 & 0xFFFF] << 2
+                                   | two_flowers[w & 0xFFFF] << 4 | two_flowers[w >> 16 & 0xFFFF] << 6]
+            seat, round_, drawn = SEATS[w >> 32 & 3], SEATS[w >> 34 & 3], (w >> 36 & 255) < self_drawn
+            chunk.append(unchecked_hand(sets, flowers, seat, round_, drawn))
         yield chunk
 
 
-def _whole(what: str, n: object) -> int:
+def check_count(what: str, n: object) -> int:
+    """``n`` if it is a whole number 0 or more (how many hands), else a :class:`StatsError` naming ``what``."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise StatsError(f"{what} must be a whole number 0 or more, not {n!r}")
     return n
 
 
-def _seed(seed: object) -> int:
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number, else a :class:`StatsError`."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise StatsError(f"a seed must be a whole number, not {seed!r}")
     return seed
@@ -213,12 +188,12 @@ def random_hands(count: int, seed: int = 0, model: HandModel = MODEL) -> Iterato
     4Cx3 +4Dx3 +5Cx3 +6Cx3 3Bx2 S2 S3 seat=E round=E
     5Bx3 2Cx3 RDx3 GDx3 7Cx2 F2 F4 S4 seat=N round=N self-drawn
     """
-    rng = random.Random(_seed(seed))
-    return chain.from_iterable(_chunks(rng, model, _whole("the number of hands", count)))
+    rng = random.Random(check_seed(seed))
+    return chain.from_iterable(hand_chunks(rng, model, check_count("the number of hands", count)))
 
 
 def random_hand(rng: random.Random, model: HandModel = MODEL) -> Hand:
     """One random hand of the model, drawn from ``rng`` (as :func:`mjscore.willingdon.deal.random_hand`)."""
-    return next(_chunks(rng, model, 1))[0]
+    return next(hand_chunks(rng, model, 1))[0]
 
 

@@ -1,9 +1,9 @@
-"""The fast scorer and the rule table agree on every hand of a generated grid.
+"""The scorer and the rule table agree on every hand of a generated grid.
 
-The plain way to score a hand is to run every row's ``fires`` on its facts and add up what
-fires. :func:`score` and :func:`fired_rows` take short cuts (they skip the rows of an empty
-fact, and remember the ``once`` rows' answers by what decides their facts). The grid below is
-exhaustive over what a row can read, not a random sample:
+The plainest way to score a hand is to run every row's ``fires`` on its facts and add up what
+fires, every line item made afresh (:func:`plain_score` below). :func:`score` goes down the same
+rows and keeps each row's line items to share them between hands; :func:`fired_rows` counts
+without line items. The grid below is exhaustive over what a row can read, not a random sample:
 
 - the sets: every choice of four of the 16 kinds of set (pung or kong; minor, 1 or 9, dragon,
   wind; exposed or concealed), repeats allowed, laid on tiles of one suit and of several;
@@ -22,7 +22,9 @@ import pytest
 
 from mjscore.hands import Hand, Meld
 from mjscore.tiles import BONUS_TILES, SEATS
-from mjscore.willingdon import CLEAN_HAND_ONE, WILLINGDON, Facts, LineItem, fired_rows, near_misses, rule_table, score
+from mjscore.willingdon import (CLEAN_HAND_ONE, WILLINGDON, Facts, LineItem, Rule, fired_rows, near_misses,
+                                rule_table, score, scoring)
+from mjscore.willingdon.rules import once
 
 KINDS = [(kind, cls, exposed) for kind in ("pung", "kong") for cls in ("minor", "end", "dragon", "wind")
          for exposed in (False, True)]
@@ -113,12 +115,11 @@ def check(hand, rules, rows=True):
     assert (s.hand_points, s.doubles) == (hp, dbl)
     assert fired_rows(hand, rules) == (hp, dbl, packed(points, table), packed(doubles, table)), hand
     f = Facts(hand)
-    for r in table:  # each row as the table says: an empty fact never fires, a test decides once
-        values = [getattr(f, fact) for fact in r.reads]
+    for r in table:  # each row as the table says: the tiles of its fact, or once when its test holds
         if r.test is None:
-            assert r.fires(f) == values[0]
+            assert r.fires(f) == getattr(f, r.reads[0])
         else:
-            assert bool(r.fires(f)) == bool(r.test(*values))
+            assert r.fires(f) == (("",) if r.test(f) else ())
 
 
 @functools.cache
@@ -163,19 +164,62 @@ def test_near_misses_are_rows_one_step_short():
             assert row.name not in fired and row.test is not None and not row.group
 
 
-def test_what_decides_each_fact_decides_it():
-    """The row runner keeps the ``once`` rows' answers by what READ says decides their facts
-    (``counts``, ``seen``, the win), not by the facts: on every hand of the grids, hands alike in
-    what decides a fact are alike in that fact."""
-    from mjscore.willingdon.facts import READ, read_sets
+class Reading:
+    """A hand's facts that note which of them are read."""
 
-    deciders = {fact: eval(f"lambda hand, tiles, counts, seen: ({', '.join(decides)},)")  # noqa: S307 (our table)
-                for fact, (_code, decides) in READ.items() if fact != "hand"}
-    values: dict = {fact: {} for fact in deciders}
+    def __init__(self, facts: Facts) -> None:
+        self.facts, self.read = facts, set()
+
+    def __getattr__(self, name: str):
+        self.read.add(name)
+        return getattr(self.facts, name)
+
+
+def test_each_row_reads_the_facts_it_names_and_no_other():
+    """Hints and near misses go by the facts a row names (``Rule.reads``): on every hand of the
+    grids no row reads another, and over the grids each reads every fact it names."""
+    table = rule_table()
+    read: list[set] = [set() for _ in table]
     for hand in set_hands() + win_hands():
-        f, parts = Facts(hand), read_sets(hand)
-        for fact, decided in deciders.items():
-            value = getattr(f, fact)
-            assert values[fact].setdefault(decided(hand, *parts), value) == value, (fact, hand)
-    for fact, seen in values.items():
-        assert len(seen) > 1, fact  # the grids show the fact more than one way
+        f = Facts(hand)
+        for r, seen in zip(table, read):
+            reading = Reading(f)
+            assert r.fires(reading) == r.fires(f)
+            assert reading.read <= set(r.reads), (r.name, reading.read - set(r.reads))
+            seen |= reading.read
+    assert read == [set(r.reads) for r in table]
+
+
+def test_the_check_of_the_facts_read_catches_a_row_that_reads_another():
+    sneaky = Rule("Sneaky", "One double each", 1, "doubles",
+                  **once(lambda facts: facts.concealed_pungs == 4 and facts.self_drawn, "concealed_pungs"))
+    reading = Reading(Facts(Hand(sets=WIN_HANDS[2], self_drawn=True)))
+    sneaky.fires(reading)
+    assert reading.read - set(sneaky.reads) == {"self_drawn"}
+
+
+def test_line_items_are_shared_and_their_memo_is_bounded(monkeypatch):
+    """score() keeps each row's line items (ReadyRow.items) to share them between hands, at most
+    ITEMS_KEPT a row; what it gives is the same either way."""
+    scoring.ready_rows.cache_clear()  # (the other tests may have filled the memo)
+    try:
+        first, again = score(set_hands()[0]), score(set_hands()[0])
+        assert all(a is b for a, b in zip(first.points + first.doubles_detail, again.points + again.doubles_detail))
+        monkeypatch.setattr(scoring, "ITEMS_KEPT", 2)
+        scoring.ready_rows.cache_clear()
+        for hand in win_hands()[:300]:
+            check(hand, WILLINGDON, rows=False)
+        assert max(len(row.items) for row in scoring.ready_rows(WILLINGDON)) == 2
+    finally:
+        scoring.ready_rows.cache_clear()
+
+
+def test_the_flower_facts_kept_are_those_worked_out_afresh():
+    """Facts keeps the flower facts of each (flowers, seat, round) it has seen (an lru_cache):
+    for every set of flowers at every seat in every round, what is kept is what is worked out."""
+    from mjscore.willingdon.facts import flower_facts
+
+    for flowers, seat, round_ in product(FLOWER_SETS, SEATS, SEATS):
+        kept = flower_facts(flowers, seat, round_)
+        assert kept == flower_facts.__wrapped__(flowers, seat, round_) == flower_facts(flowers, seat, round_)
+    assert flower_facts.cache_info().currsize <= flower_facts.cache_info().maxsize

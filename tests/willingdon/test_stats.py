@@ -16,8 +16,7 @@ from mjscore.cli import main as cli_main
 from mjscore.willingdon.stats import (MODEL, HandModel, HandStats, LineCount, StatsError, dealt_stats, random_hand,
                                       random_hands, random_stats, tally)
 from mjscore.tiles import BONUS_TILES, SEATS, SET_TILES
-from mjscore.willingdon import (CLEAN_HAND_ONE, GATES, WILLINGDON, Facts, RuleSet, fired_rows, rule_table,
-                                score)
+from mjscore.willingdon import CLEAN_HAND_ONE, WILLINGDON, RuleSet, fired_rows, rule_table, score
 
 from ..strategies import hands as legal_hands
 
@@ -249,17 +248,6 @@ def test_fired_rows_finds_what_score_finds(hand, rules):
     assert doubles == packed(s.doubles_detail, table)
 
 
-# 100 examples: the grids of test_rule_table.py check on every kind of hand that a row of an
-# empty fact never fires.
-@settings(max_examples=100, deadline=None)
-@given(legal_hands())
-def test_no_row_ever_fires_behind_a_closed_gate(hand):
-    facts = Facts(hand)
-    for row in rule_table():
-        if row.needs and row.fires(facts):
-            assert facts.mask >> GATES.index(row.needs) & 1, (row.name, format_hand(hand))
-
-
 @settings(max_examples=300, deadline=None)
 @given(legal_hands(), rule_sets)
 def test_paper_total_is_hand_points_doubled_doubles_times(hand, rules):
@@ -346,17 +334,65 @@ def test_command_line_refuses_bad_input_with_one_line(capsys, argv, message):
     assert err.count("\n") == 1 and err.startswith("mjscore: error: ") and message in err
 
 
-def test_the_command_runs_as_a_program_and_the_module_is_its_alias():
+def test_the_command_runs_as_a_program():
     import subprocess
     import sys
     done = subprocess.run([sys.executable, "-m", "mjscore", "stats", "--hands", "10", "--seed", "1"],
                           capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("10 random hands (seed 1;")
+    assert "hands counted" not in done.stderr  # standard error is a pipe here: no progress line
     bad = subprocess.run([sys.executable, "-m", "mjscore", "stats", "--hands", "x"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.startswith("mjscore: error: ") and bad.stderr.count("\n") == 1
-    alias = subprocess.run([sys.executable, "-m", "mjscore.willingdon.stats", "--hands", "10", "--seed", "1"],
-                           capture_output=True, text=True)
-    assert alias.returncode == 0 and alias.stdout == done.stdout
+
+
+def test_the_command_shows_its_progress_when_standard_error_is_a_terminal():
+    """On a terminal (a pseudo-terminal here) ``mjscore stats`` writes how far it has got over one
+    line of standard error, and rubs it out before its last line; standard output is unchanged."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "mjscore", "stats", "--hands", "3000", "--seed", "4"],
+                              stdout=subprocess.PIPE, stderr=follower, text=True, timeout=120)
+        os.close(follower)
+        follower = -1
+        err = b""
+        while True:
+            try:
+                piece = os.read(leader, 1 << 16)
+            except OSError:  # the terminal is closed once everything is read
+                break
+            if not piece:
+                break
+            err += piece
+    finally:
+        if follower >= 0:
+            os.close(follower)
+        os.close(leader)
+    assert done.returncode == 0 and done.stdout == random_stats(3000, seed=4).summary() + "\n"
+    text = err.decode().replace("\r\n", "\n")  # a terminal ends its lines with \r\n
+    assert "\r256 of 3,000 hands counted (8%)" in text
+    last = text.split("\r")[-1]
+    assert last.startswith("generated, scored and counted 3,000 hands in ")
+
+
+def test_the_progress_line_is_written_over_and_rubbed_out():
+    import io
+
+    from mjscore.willingdon.stats_cli import ProgressLine
+
+    out = io.StringIO()
+    line = ProgressLine(out, 100_000)
+    line.show(51_200)
+    line.show(51_456)  # too soon after: not written
+    line.shown_at = float("-inf")
+    line.show(100_000)
+    line.clear()
+    assert out.getvalue() == ("\r51,200 of 100,000 hands counted (51%)"
+                              "\r100,000 of 100,000 hands counted (100%)" + "\r" + " " * 39 + "\r")
 
 
 # --------------------------------------------------------------------------- the views

@@ -35,6 +35,7 @@ def _table(table: TournamentTable | None) -> TournamentTable:
 
 def home_points(game: Game, rules: HomeRules = HOME) -> dict:
     """Each player's gain (+) or payment (-) at home for the same game, in seat order.
+
     A wall game and an unfinished game pay nothing at home.
 
     >>> g = Game(("Ann", "Bea", "Cat", "Dee"), "self-drawn", winner="Bea", value=25, jokerless=True)
@@ -182,8 +183,11 @@ def leaders(games: Iterable[Game], table: TournamentTable | None = None, home_ru
 
 def running_totals(games: Sequence[Game], table: TournamentTable | None = None,
                    home_rules: HomeRules = HOME) -> dict:
-    """Each player's total after each game, both ways: ``{"home": [...], "tournament": [...]}``,
-    each a list of ``{player: total}`` from the start (all 0) to the last game."""
+    """Each player's total after each game, both ways: at home and at a tournament.
+
+    ``{"home": [...], "tournament": [...]}``, each a list of ``{player: total}`` from the start
+    (all 0) to the last game.
+    """
     games = list(games)
     t = _table(table)
     players = same_players(games)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .scoring import Game, score_game
-from .tables import COMMON, TournamentError, TournamentTable, _is_whole
+from .tables import COMMON, TournamentError, TournamentTable, is_whole
 
 
 
@@ -42,9 +42,11 @@ class Standings:
 
     @property
     def totals(self) -> dict:
+        """Each player's points over the games: ``{player: points}``."""
         return {r.player: r.points for r in self.rows}
 
     def explain(self) -> str:
+        """The standings as text, a player a line, best first."""
         w = max([len(r.player) for r in self.rows] + [6])
         out = [f"Standings after {len(self.scores)} game{'s' if len(self.scores) != 1 else ''} "
                f"({self.table.name})"]
@@ -55,8 +57,10 @@ class Standings:
 
 
 def standings(games: Iterable[Game], table: TournamentTable | None = None) -> Standings:
-    """Total points over a set of games, best first; players level on points share a place
-    (and are listed by name). Players may change tables between games.
+    """Total points over a set of games, best first.
+
+    Players level on points share a place (and are listed by name). Players may change tables
+    between games.
 
     >>> four = ("Ann", "Bea", "Cat", "Dee")
     >>> night = [Game(four, "discard", winner="Ann", thrower="Cat", value=25),
@@ -105,9 +109,10 @@ def _pick(rng: random.Random, items: Sequence):
 
 def sample_night(players: Sequence[str] = ("Ann", "Bea", "Cat", "Dee"), games: int = 16,
                  seed: int = 0) -> tuple:
-    """A made-up night of ``games`` games at one table, the same for the same ``seed`` on every
-    machine and every Python: it draws only ``random.Random(seed).random()``, whose sequence
-    Python guarantees (never ``choice`` or ``sample``, whose algorithms may change).
+    """A made-up night of ``games`` games at one table, the same for the same ``seed``.
+
+    The same on every machine and every Python: it draws only ``random.Random(seed).random()``,
+    whose sequence Python guarantees (never ``choice`` or ``sample``, whose algorithms may change).
 
     About one game in six is a wall game; about a quarter of the wins are self-drawn and one
     in eight jokerless; now and then a hand goes dead. For teaching and tests, not a model of
@@ -116,7 +121,7 @@ def sample_night(players: Sequence[str] = ("Ann", "Bea", "Cat", "Dee"), games: i
     >>> [g.how for g in sample_night(games=4, seed=1)] == [g.how for g in sample_night(games=4, seed=1)]
     True
     """
-    if not _is_whole(games) or games < 0:
+    if not is_whole(games) or games < 0:
         raise TournamentError(f"the number of games must be a whole number 0 or more, not {games!r}")
     players = tuple(players)
     rng = random.Random(seed)

@@ -19,6 +19,7 @@ exposures, 20 for 2, 25 for 3 or more; the other losers score 0. For a hand wort
 A wall game gives 10 to every player whose hand is not dead; a dead hand scores 0. The
 variant takes 30 (not 25) for 3 exposures and gives 10 to every player in a wall game:
 
+>>> from mjscore.american.tournament.tables import VARIANT
 >>> points_by_role(None, "wall")
 {'live_hand': 10, 'dead_hand': 0}
 >>> points_by_role(None, "wall", table=VARIANT)
@@ -47,9 +48,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..home import CATEGORIES
-from .tables import (COMMON, EXPOSURE_BANDS, MAX_EXPOSURES, PRESET_NAMES, PRESETS, RECIPIENTS,  # noqa: F401
-                     SCORES_AS, TOURNAMENT_HOWS, VARIANT, TournamentError, TournamentTable, _is_whole, _signed,
-                     get_table, load_table, preset, table_from_json)
+from .tables import (COMMON, MAX_EXPOSURES, RECIPIENTS, SCORES_AS, TOURNAMENT_HOWS, TournamentError, TournamentTable,
+                     is_whole, signed)
 
 
 # --------------------------------------------------------------------------- a game
@@ -102,7 +102,7 @@ class Game:
             raise TournamentError(f"unknown category {self.category!r} (one of {', '.join(CATEGORIES)})")
         if not isinstance(self.jokerless, bool):
             raise TournamentError(f"jokerless must be true or false, not {self.jokerless!r}")
-        if not _is_whole(self.exposures) or not 0 <= self.exposures <= MAX_EXPOSURES:
+        if not is_whole(self.exposures) or not 0 <= self.exposures <= MAX_EXPOSURES:
             raise TournamentError(f"the winner's exposures must be a whole number from 0 to "
                                   f"{MAX_EXPOSURES}, not {self.exposures!r}")
         way = SCORES_AS[self.how]
@@ -117,7 +117,7 @@ class Game:
             return
         if self.value is None:
             raise TournamentError("a won game needs the hand's value (the card value, such as 25)")
-        if not _is_whole(self.value) or self.value <= 0:
+        if not is_whole(self.value) or self.value <= 0:
             raise TournamentError(f"the hand's value must be a whole number more than 0, such as 25, "
                                   f"not {self.value!r}")
         if self.winner not in players:
@@ -204,11 +204,12 @@ class GameScore:
         rw = max(len(line.reason) for line in self.lines)
         out = [f"{self.game.describe()} ({self.table.name})"]
         for line in self.lines:
-            out.append(f"  {line.player:<{width}}  {line.reason:<{rw}}  {_signed(line.points):>4}")
-        out.append("Points: " + ", ".join(f"{p} {_signed(v)}" for p, v in self.points.items()))
+            out.append(f"  {line.player:<{width}}  {line.reason:<{rw}}  {signed(line.points):>4}")
+        out.append("Points: " + ", ".join(f"{p} {signed(v)}" for p, v in self.points.items()))
         return "\n".join(out)
 
     def to_json(self) -> dict:
+        """The game's points as plain JSON data: each player's points and each line."""
         return {"points": self.points,
                 "lines": [[line.player, line.points, line.reason] for line in self.lines]}
 
@@ -219,6 +220,7 @@ def score_game(game: Game, table: TournamentTable | None = None) -> GameScore:
     Every rule that applies to a player gives a line, zero included. A dead hand can throw
     the winning tile and then loses the thrower's penalty, as a dead hand at home still pays.
 
+    >>> from mjscore.american.tournament.tables import VARIANT
     >>> g = Game(("Ann", "Bea", "Cat", "Dee"), "wall", dead={"Bea"})
     >>> score_game(g).points, score_game(g, VARIANT).points
     ({'Ann': 10, 'Bea': 0, 'Cat': 10, 'Dee': 10}, {'Ann': 10, 'Bea': 10, 'Cat': 10, 'Dee': 10})
@@ -265,8 +267,9 @@ def score_game(game: Game, table: TournamentTable | None = None) -> GameScore:
 
 def points_by_role(value: int | None, how: str, *, jokerless: bool = False, exposures: int = 0,
                    category: str = "other", table: TournamentTable | None = None) -> dict:
-    """Each role's points for one hand: ``winner``, ``thrower`` (on a discard) and ``other``;
-    for a wall or unfinished game, ``live_hand`` and ``dead_hand``. ``value`` is None then.
+    """Each role's points for one hand: ``winner``, ``thrower`` (on a discard) and ``other``.
+
+    For a wall or unfinished game: ``live_hand`` and ``dead_hand``; ``value`` is None then.
 
     >>> points_by_role(50, "self-drawn", jokerless=True, category="singles-and-pairs")
     {'winner': 60, 'other': 0}
@@ -284,14 +287,6 @@ def points_by_role(value: int | None, how: str, *, jokerless: bool = False, expo
         out["thrower"] = pts["thrower"]
     out["other"] = pts["other"]
     return out
-
-
-def __getattr__(name: str):
-    """The standings and the sample night moved to :mod:`.night`; old imports still work."""
-    if name in ("Standing", "Standings", "standings", "sample_night"):
-        from . import night
-        return getattr(night, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["Game", "GameScore", "Line", "points_by_role", "score_game"]

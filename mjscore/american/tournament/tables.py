@@ -55,7 +55,8 @@ MAX_POINTS = 100_000
 MAX_TIMES = 100
 
 
-def _is_whole(v: object) -> bool:
+def is_whole(v: object) -> bool:
+    """Whether ``v`` is a whole number (an int, not a bool)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -117,7 +118,7 @@ class TournamentTable:
         for attr in ("card_value_times", "self_drawn_bonus", "jokerless_bonus", "other_loser_penalty",
                      "wall_game_points", "dead_hand_penalty", "unfinished_game_points"):
             v = getattr(self, attr)
-            if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
+            if not is_whole(v) or not 0 <= v <= MAX_POINTS:
                 raise bad(attr, f"must be a whole number from 0 to {MAX_POINTS:,}, not {figure(v)}")
         if not 1 <= self.card_value_times <= MAX_TIMES:
             raise bad("card_value_times", f"must be from 1 to {MAX_TIMES}: the winner scores at least the card value")
@@ -133,7 +134,7 @@ class TournamentTable:
         if not isinstance(tp, (tuple, list)) or len(tp) != 3:
             raise bad("thrower_penalty", f"must give three figures, for 0-1, 2 and 3+ exposures, not {tp!r}")
         for band, v in zip(EXPOSURE_BANDS, tp):
-            if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
+            if not is_whole(v) or not 0 <= v <= MAX_POINTS:
                 raise bad("thrower_penalty", f"must be a whole number from 0 to {MAX_POINTS:,} (the points taken), "
                           f"not {figure(v)}",
                           f".{band}")
@@ -158,7 +159,7 @@ class TournamentTable:
             if pname in seen:
                 raise bad("penalties", "is named twice", f".{pname}")
             seen.add(pname)
-            if not _is_whole(v) or not 0 <= v <= MAX_POINTS:
+            if not is_whole(v) or not 0 <= v <= MAX_POINTS:
                 raise bad("penalties", f"must be a whole number from 0 to {MAX_POINTS:,} (the points taken), "
                           f"not {figure(v)}",
                           f".{pname}")
@@ -196,19 +197,19 @@ class TournamentTable:
         """
         times = "the card value" + (f" x {self.card_value_times}" if self.card_value_times != 1 else "")
         excluded = sorted(CATEGORIES[c] for c in self.jokerless_excludes)
-        joker = _signed(self.jokerless_bonus) + (f" (not {' or '.join(excluded)})" if excluded else "")
+        joker = signed(self.jokerless_bonus) + (f" (not {' or '.join(excluded)})" if excluded else "")
         rows = [("Winner: base", times),
-                ("Winner: self-drawn bonus", _signed(self.self_drawn_bonus)),
+                ("Winner: self-drawn bonus", signed(self.self_drawn_bonus)),
                 ("Winner: jokerless bonus", joker)]
         for band, v in zip(("0-1 exposures", "2 exposures", "3 or more exposures"), self.thrower_penalty):
-            rows.append((f"Thrower, winner showed {band}", _signed(-v)))
-        rows += [("Each other loser", _signed(-self.other_loser_penalty)),
-                 ("Wall game", f"{_signed(self.wall_game_points)} to {RECIPIENTS[self.wall_game_to]}"),
-                 ("Dead hand", _signed(-self.dead_hand_penalty)
+            rows.append((f"Thrower, winner showed {band}", signed(-v)))
+        rows += [("Each other loser", signed(-self.other_loser_penalty)),
+                 ("Wall game", f"{signed(self.wall_game_points)} to {RECIPIENTS[self.wall_game_to]}"),
+                 ("Dead hand", signed(-self.dead_hand_penalty)
                   + ("" if self.wall_game_to == "every-player" else " (and no wall-game points)")),
                  ("Unfinished game",
-                  f"{_signed(self.unfinished_game_points)} to {RECIPIENTS[self.unfinished_game_to]}")]
-        rows += [(f"Penalty: {n.replace('_', ' ')}", _signed(-v)) for n, v in self.penalties]
+                  f"{signed(self.unfinished_game_points)} to {RECIPIENTS[self.unfinished_game_to]}")]
+        rows += [(f"Penalty: {n.replace('_', ' ')}", signed(-v)) for n, v in self.penalties]
         return rows
 
     def to_json(self) -> dict:
@@ -229,7 +230,8 @@ class TournamentTable:
         }
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
+    """A figure with its sign, as a table prints it: ``+10``, ``-25``, ``0``."""
     return f"{n:+d}" if n else "0"
 
 
@@ -249,9 +251,10 @@ _OPTIONAL = {"source"}
 
 
 def table_from_json(data: object, *, where: str = "") -> TournamentTable:
-    """A table from its JSON form (a dict), checked: a missing, unknown or ill-typed field is
-    refused with a :class:`TournamentError` that names it. ``where`` prefixes the message
-    (a file name).
+    """A table from its JSON form (a dict), checked.
+
+    A missing, unknown or ill-typed field is refused with a :class:`TournamentError` that names
+    it. ``where`` prefixes the message (a file name).
 
     >>> table_from_json({"name": "Club night"})
     Traceback (most recent call last):
@@ -311,7 +314,9 @@ def table_from_json(data: object, *, where: str = "") -> TournamentTable:
 
 def load_table(path: str | os.PathLike) -> TournamentTable:
     """A table from a JSON file (the format of ``mjscore/american/data/tournament-common.json``).
-    An unreadable file, bad JSON or a malformed table is refused with one sentence."""
+
+    An unreadable file, bad JSON or a malformed table is refused with one sentence.
+    """
     where = str(path)
     data = load_json(read_text(path, "table", "table file", TournamentError), where, TournamentError)
     return table_from_json(data, where=where)
@@ -346,5 +351,5 @@ PRESETS = {"common": COMMON, "variant": VARIANT}
 
 
 __all__ = ["COMMON", "EXPOSURE_BANDS", "MAX_EXPOSURES", "PRESETS", "PRESET_NAMES", "RECIPIENTS", "SCORES_AS",
-           "TOURNAMENT_HOWS", "TournamentError", "TournamentTable", "VARIANT", "get_table", "load_table", "preset",
-           "table_from_json"]
+           "TOURNAMENT_HOWS", "TournamentError", "TournamentTable", "VARIANT", "get_table", "is_whole", "load_table",
+           "preset", "signed", "table_from_json"]

@@ -29,7 +29,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from ...american.tournament.scoring import Standings, TournamentTable, standings
+from ...american.tournament import Standings, TournamentTable, standings
 from ...night import Ledger, tournament_games
 from .cards import PLAYER_COLOURS, payments_html, report_card_html, totals_html, totals_svg
 
