@@ -339,8 +339,10 @@ def test_a_class_on_a_hub(tmp_path):
         assert len(lessons) >= 10, lessons
         for user in STUDENTS:
             listing = hub.api(f"/user/{user}/api/contents/{name}/notebooks")
-            found = sorted(item["name"] for item in listing["content"] if item["type"] == "notebook")
+            found = sorted(item["name"] for item in listing["content"]
+                           if item["type"] == "notebook" and re.fullmatch(r"\d\d-.*\.ipynb", item["name"]))
             assert found == lessons, f"{user}'s account: {found}"
+            assert any(item["name"] == "rule-book.ipynb" for item in listing["content"])
             assert (hub.homes / user / name / "notebooks" / "teacher" / "class.ipynb").is_file()
             assert _git("rev-parse", "HEAD", cwd=hub.homes / user / name) == _git("rev-parse", "HEAD", cwd=ROOT)
 
