@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..progress import Misreading, Rule, worst_miss
+from ..numbers import signed
 from .home import CATEGORIES, HOME, HOWS, PAYS_AS, HomeRules, home_payments, settle
 
 __all__ = ["BETTOR", "PLAYERS", "RAMP", "DrillError", "Misreading", "Rule", "Situation", "deal", "home_answer",
@@ -375,7 +376,7 @@ def _fallback(s: Situation, given: Sequence[int], correct: Sequence[int]) -> Rul
     i = next(i for i, (g, c) in enumerate(zip(given, correct)) if g != c)
     player, c = s.players[i], correct[i]
     if player == s.winner:
-        return Rule("The winner collects what the others pay", f"{s.winner} collects the sum of every payment: {c:+d}.")
+        return Rule("The winner collects what the others pay", f"{s.winner} collects the sum of every payment: {signed(c)}.")
     if player == s.bettor:
         return worlds.get(_BETTOR_DOUBLE) or worlds[_BETTOR]
     if player in s.dead and given[i] == 0:

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from ..inputs import regular_file, shown
+from ..numbers import signed
 from ..willingdon.settle import MAX_PENALTY
 from .entry import MAX_SCORE, LedgerError, check_players
 
@@ -134,7 +135,7 @@ def _show(ledger, line, verb: str) -> None:
 
 
 def _totals(ledger) -> None:
-    print("Totals: " + ", ".join(f"{p} {v:+,d}" if v else f"{p} 0" for p, v in ledger.totals.items()))
+    print("Totals: " + ", ".join(f"{p} {signed(v)}" for p, v in ledger.totals.items()))
     for note in ledger._journal.notes if ledger._journal is not None else ():
         print(f"mjscore: note: {note}", file=sys.stderr)
 

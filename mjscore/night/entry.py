@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from ..inputs import clean_name, whole_number
+from ..numbers import signed
 
 #: The largest card value a hand may have (the League's card prints 25 to 75 or so).
 MAX_VALUE = 100_000
@@ -124,7 +125,7 @@ class Figures(dict):
         >>> print(Figures({"Ann": 100, "Bea": -25, "Cat": 0}))
         Ann +100, Bea −25, Cat 0
         """
-        return ", ".join(f"{p} {f'{v:+,}'.replace('-', '−') if v else 0}" for p, v in self.items())
+        return ", ".join(f"{p} {signed(v)}" for p, v in self.items())
 
 
 @dataclass(frozen=True)

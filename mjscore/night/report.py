@@ -7,8 +7,8 @@ see :func:`mjscore.night.entry.cell_out`), plain text and JSON; and the night's 
 >>> print(night.report_text())
 hand  winner  how      thrower  value  jokerless  category  |   Ann  Bea  Cat  Dee  |   Ann  Bea  Cat  Dee
                                                             |  paid this hand       |  running totals
-   1  Ann     discard  Cat         25             other     |  +100  -25  -50  -25  |  +100  -25  -50  -25
-Totals: Ann +100, Bea -25, Cat -50, Dee -25
+   1  Ann     discard  Cat         25             other     |  +100  −25  −50  −25  |  +100  −25  −50  −25
+Totals: Ann +100, Bea −25, Cat −50, Dee −25
 >>> places(night)
 [(1, 'Ann', 100), (2, 'Bea', -25), (2, 'Dee', -25), (4, 'Cat', -50)]
 """
@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 
 from ..storage import atomic_write
+from ..numbers import signed
 from .entry import cell_out
 
 __all__ = ["export_report_card", "places", "report_columns", "report_csv", "report_rows", "report_text",
@@ -81,7 +82,7 @@ def export_report_card(ledger, path: str | os.PathLike) -> Path:
 
 
 def _signed(v: object) -> str:
-    return f"{v:+d}" if isinstance(v, int) and v else str(v)
+    return signed(v) if isinstance(v, int) else str(v)
 
 
 def report_text(ledger) -> str:

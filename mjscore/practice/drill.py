@@ -36,6 +36,7 @@ from typing import Sequence
 from ..american.drill import DrillError, Situation, home_answer, home_miss, home_reasons, situation
 from ..american.tournament.drill import tournament_answer, tournament_miss, tournament_reasons
 from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
+from ..numbers import signed
 from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, drill_record
 from ..willingdon.trainer.keeper import Keeper
 from ..willingdon.trainer.records import TrainerError, clean_name
@@ -90,22 +91,18 @@ class DrillFeedback:
         """The verdict in plain text: right or not, each amount, the rule missed, the reasons."""
         s = self.situation
         lines = [self.note] if self.note else []
-        amounts = ", ".join(f"{p} {_signed(x)}" for p, x in zip(s.players, self.correct))
+        amounts = ", ".join(f"{p} {signed(x)}" for p, x in zip(s.players, self.correct))
         if self.shown:
             lines.append(f"Shown: {amounts}.")
         elif self.right:
             lines.append(f"Right: {amounts}.")
         else:
-            wrong = [f"{p} {_signed(g)} (it is {_signed(c)})" for p, g, c in zip(s.players, self.given, self.correct)
+            wrong = [f"{p} {signed(g)} (it is {signed(c)})" for p, g, c in zip(s.players, self.given, self.correct)
                      if g != c]
             lines.append(f"Not quite: {'; '.join(wrong)}.")
             if self.missed:
                 lines.append(f"The rule: {self.missed.title}. {self.missed.detail}")
         return "\n".join(lines + list(self.reasons))
-
-
-def _signed(n: int) -> str:
-    return f"{n:+,}" if n else "0"
 
 
 class Drill:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..numbers import count, signed  # the one way of writing a number, for the views too
+
 # ---------------------------------------------------------------------------- fonts and sizes
 FONT_FAMILY = "Verdana, 'DejaVu Sans', Arial, sans-serif"
 #: Body text of the apps and panels: the size of the lesson's prose (JupyterLab's content font
@@ -102,16 +104,6 @@ def mpl_rc() -> dict:
 
 
 # ---------------------------------------------------------------------------- numbers
-
-
-def count(n: int | float) -> str:
-    """A whole number with thousands separators."""
-    return f"{n:,.0f}" if isinstance(n, float) else f"{n:,}"
-
-
-def signed(n: int) -> str:
-    """A gain (+) or payment (− as a true minus sign), with thousands separators."""
-    return f"+{n:,}" if n > 0 else (f"−{-n:,}" if n < 0 else "0")
 
 
 def share(x: float, places: int = 1) -> str:

@@ -101,7 +101,7 @@ def test_every_figure_has_a_line_with_its_reason():
     assert [(line.player, line.points) for line in s.lines] == [
         ("Ann", 30), ("Ann", 20), ("Bea", 0), ("Cat", -25), ("Dee", 0), ("Dee", 0)]
     assert [line.reason for line in s.reasons("Cat")] == ["threw the winning tile to a winner showing 3 exposures"]
-    assert "Points: Ann +50, Bea 0, Cat -25, Dee 0" in s.explain()
+    assert "Points: Ann +50, Bea 0, Cat −25, Dee 0" in s.explain()
     assert s.to_json()["points"] == {"Ann": 50, "Bea": 0, "Cat": -25, "Dee": 0}
 
 
@@ -143,7 +143,7 @@ def test_the_presets_are_named_with_their_sources():
 def test_the_table_as_a_player_reads_it():
     rows = dict(COMMON.rows())
     assert rows["Winner: jokerless bonus"] == "+20 (not Singles and Pairs)"
-    assert rows["Thrower, winner showed 3 or more exposures"] == "-25"
+    assert rows["Thrower, winner showed 3 or more exposures"] == "−25"
     assert rows["Wall game"] == "+10 to every player whose hand is not dead"
     assert dict(VARIANT.rows())["Wall game"] == "+10 to every player"
 

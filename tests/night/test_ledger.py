@@ -597,7 +597,7 @@ def test_cli_with_players_given_for_a_hand_typed_csv(tmp_path, capsys):
     path.write_text("winner,how,thrower,value,jokerless,category\nAnn,discard,Cat,25,no,other\n,wall,,,,\n")
     assert main(["night", "--players", "Ann,Bea,Cat,Dee", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[-1] == "Totals: Ann +100, Bea -25, Cat -50, Dee -25"
+    assert out.splitlines()[-1] == "Totals: Ann +100, Bea −25, Cat −50, Dee −25"
     assert main(["night", "--json", "--players", "Ann,Bea,Cat,Dee", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["totals"] == {"Ann": 100, "Bea": -25, "Cat": -50, "Dee": -25}
 

@@ -23,7 +23,7 @@ def test_record_creates_the_journal_then_appends_and_prints_who_pays(tmp_path, c
     assert code == 0 and err == ""
     assert out.splitlines() == ["Saved hand 1: Ann wins on Cat's discard, 25 on the card",
                                 "  Ann  collects 100", "  Bea  pays 25", "  Cat  pays 50", "  Dee  pays 25",
-                                "Totals: Ann +100, Bea -25, Cat -50, Dee -25"]
+                                "Totals: Ann +100, Bea −25, Cat −50, Dee −25"]
     code, out, _ = run(capsys, "record", path, "--winner", "bea", "--how", "self-drawn", "--value", "30",
                        "--jokerless", "--note", "=a formula")
     assert code == 0 and out.startswith("Saved hand 2: Bea wins self-drawn, 30 on the card, jokerless")

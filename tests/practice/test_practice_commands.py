@@ -57,7 +57,7 @@ def test_practice_american_reads_each_players_amount_and_ends_with_the_tally(tmp
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert "Players, in order: Ann (won), Bea, Cat (threw the winning tile), Dee" in r.stdout
-    assert "Right: Ann +100, Bea -25, Cat -50, Dee -25." in r.stdout
+    assert "Right: Ann +100, Bea −25, Cat −50, Dee −25." in r.stdout
     assert "The rule: The jokerless double doubles every payment again." in r.stdout
     assert "(type 4 amounts, one for each of Ann, Bea, Cat, Dee in that order" in r.stdout
     assert lines[-2] == "American payments: 1 of 3 right (1 shown)"

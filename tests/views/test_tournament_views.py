@@ -34,7 +34,7 @@ def test_tables_frame_shows_both_presets_rule_by_rule():
     frame = tables_frame()
     assert list(frame.columns) == [COMMON.name, VARIANT.name]
     assert frame.loc["Winner: self-drawn bonus"].tolist() == ["+10", "+10"]
-    assert frame.loc["Thrower, winner showed 3 or more exposures"].tolist() == ["-25", "-30"]
+    assert frame.loc["Thrower, winner showed 3 or more exposures"].tolist() == ["−25", "−30"]
     assert frame.loc["Wall game"].tolist() == ["+10 to every player whose hand is not dead", "+10 to every player"]
     assert list(tables_frame([VARIANT]).columns) == [VARIANT.name]
 

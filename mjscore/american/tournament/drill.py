@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ...progress import Misreading, Rule, worst_miss
+from ...numbers import signed
 from ..drill import DrillError, Situation, home_answer
 from .scoring import Game, score_game
 from .tables import COMMON, TournamentTable
@@ -107,13 +108,13 @@ def tournament_miss(s: Situation, given: Sequence[int], table: TournamentTable =
     player = s.players[i]
     if player == s.winner:
         return Rule("The winner scores the card value and the table's bonuses",
-                    f"{player} scores {correct[i]:+d}: the card value, plus any bonus the table gives.")
+                    f"{player} scores {signed(correct[i])}: the card value, plus any bonus the table gives.")
     titles = {m.rule.title: m.rule for m in worlds}
     if player == s.thrower:
         return titles["The thrower's penalty follows the winner's exposures"] if len(titles) > 1 and any(
             t.startswith("The thrower's") for t in titles) else Rule(
-            "The thrower's penalty follows the winner's exposures", f"{player} scores {correct[i]:+d}.")
+            "The thrower's penalty follows the winner's exposures", f"{player} scores {signed(correct[i])}.")
     if s.pays_as == "wall":
         return next(iter(r for t, r in titles.items() if t.startswith(("Who scores", "A wall game"))))
     return titles.get("Only the thrower loses points") or Rule(
-        "Only the thrower loses points", f"{player} did not throw the winning tile: she scores {correct[i]:+d}.")
+        "Only the thrower loses points", f"{player} did not throw the winning tile: she scores {signed(correct[i])}.")

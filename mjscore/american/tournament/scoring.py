@@ -38,9 +38,9 @@ Ann wins on Cat's discard: a 30 hand, jokerless, 2 exposures (Common published t
   Ann  the card value                                           +30
   Ann  jokerless bonus                                          +20
   Bea  did not win and did not throw                              0
-  Cat  threw the winning tile to a winner showing 2 exposures   -20
+  Cat  threw the winning tile to a winner showing 2 exposures   −20
   Dee  did not win and did not throw                              0
-Points: Ann +50, Bea 0, Cat -20, Dee 0
+Points: Ann +50, Bea 0, Cat −20, Dee 0
 """
 
 from __future__ import annotations
@@ -48,8 +48,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..home import CATEGORIES
+from ...numbers import signed
 from .tables import (COMMON, MAX_EXPOSURES, RECIPIENTS, SCORES_AS, TOURNAMENT_HOWS, TournamentError, TournamentTable,
-                     is_whole, signed)
+                     is_whole)
 
 
 # --------------------------------------------------------------------------- a game

@@ -20,6 +20,7 @@ from typing import Mapping
 
 from ..home import CATEGORIES, HOWS, PAYS_AS
 from ...inputs import figure, load_json, read_text
+from ...numbers import signed
 
 
 class TournamentError(ValueError):
@@ -193,7 +194,7 @@ class TournamentTable:
         Winner: base: the card value
         Winner: self-drawn bonus: +10
         Winner: jokerless bonus: +20 (not Singles and Pairs)
-        Thrower, winner showed 0-1 exposures: -10
+        Thrower, winner showed 0-1 exposures: −10
         """
         times = "the card value" + (f" x {self.card_value_times}" if self.card_value_times != 1 else "")
         excluded = sorted(CATEGORIES[c] for c in self.jokerless_excludes)
@@ -228,11 +229,6 @@ class TournamentTable:
             "unfinished_game": {"points": self.unfinished_game_points, "to": self.unfinished_game_to},
             "penalties": dict(self.penalties),
         }
-
-
-def signed(n: int) -> str:
-    """A figure with its sign, as a table prints it: ``+10``, ``-25``, ``0``."""
-    return f"{n:+d}" if n else "0"
 
 
 #: The table file's shape: each section's keys (``None``: a figure, not a section).

@@ -51,7 +51,7 @@ def tables_frame(tables: Iterable[TournamentTable] | None = None) -> pd.DataFram
     one column each; the presets by default.
 
     >>> tables_frame().loc["Thrower, winner showed 3 or more exposures"].tolist()
-    ['-25', '-30']
+    ['−25', '−30']
     """
     tables = list(PRESETS.values() if tables is None else tables)
     columns = {}

@@ -46,13 +46,10 @@ from ...practice.drill import read_amounts
 from .._controls import AskFirst, upload_button
 from .._app import App, classed
 from .._style import ERROR, FONT, GOOD, MUTED
+from ...numbers import signed
 from ..panels import error_html
 
 __all__ = ["AmericanDrillApp", "DrillApp", "TournamentDrillApp", "feedback_html"]
-
-
-def _signed(n: int) -> str:
-    return f"{n:+,}".replace("-", "−") if n else "0"
 
 
 def feedback_html(f: DrillFeedback) -> str:
@@ -69,14 +66,14 @@ def feedback_html(f: DrillFeedback) -> str:
         parts.append(f'<p class="mjs-wrong" style="color:{ERROR};font-weight:700;margin:4px 0">✗ Not quite.</p>')
     rows = []
     for i, (p, c) in enumerate(zip(s.players, f.correct)):
-        said = "" if f.given is None else _signed(f.given[i])
+        said = "" if f.given is None else signed(f.given[i])
         ok = f.given is not None and f.given[i] == c
         mark = "" if f.given is None else ("✓" if ok else "✗")
         rows.append(f"<tr><th scope='row' style='text-align:left;padding:2px 8px'>{escape(p)}</th>"
                     f"<td style='padding:2px 8px;color:{MUTED}'>{escape(s.role(p))}</td>"
                     f"<td style='text-align:right;padding:2px 8px'>{said}</td>"
                     f"<td style='padding:2px 4px'>{mark}</td>"
-                    f"<td style='text-align:right;padding:2px 8px;font-weight:700'>{_signed(c)}</td></tr>")
+                    f"<td style='text-align:right;padding:2px 8px;font-weight:700'>{signed(c)}</td></tr>")
     parts.append("<table style='border-collapse:collapse;margin:4px 0'><tr><th></th><th></th>"
                  "<th style='padding:2px 8px'>you said</th><th></th><th style='padding:2px 8px'>the answer</th></tr>"
                  + "".join(rows) + "</table>")
