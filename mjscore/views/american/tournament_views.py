@@ -225,11 +225,11 @@ def standings_chart(games: Sequence[Game], table: TournamentTable | None = None,
                     *, axes=None):
     """The running totals as two line charts (home payments, tournament points), one above the
     other, one line per player, the players' key above both. Draws on ``axes`` (two matplotlib
-    axes) or on a new pyplot figure, 7 inches wide (a notebook's output at 1,024 px shows it
+    axes) or on a new pyplot figure, 6.7 inches wide (a notebook's output at 1,024 px shows it
     at full size); returns the figure."""
     frame = running_totals(games, table, home_rules)
     if axes is None:
-        fig, axes = plt.subplots(2, 1, figsize=(7, 6.6), dpi=100, sharex=True, layout="constrained")
+        fig, axes = plt.subplots(2, 1, figsize=(6.7, 6.6), dpi=100, sharex=True, layout="constrained")
     else:
         fig = axes[0].figure
     top = leaders(games, table, home_rules)

@@ -39,6 +39,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter
 from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
 from .._labels import FreeLabels
+from .._place import offsets
 from .._style import MUTED, MUTED_FALLBACK, SERIES, ZERO, count, series
 from ..tiles import ViewError
 
@@ -46,9 +47,13 @@ _PAYS = SERIES[0].colour
 _ZERO = ZERO.colour
 _COLOURS = tuple(s.colour for s in SERIES)
 _BAND = "#f3efe4"  # the shade of "pays 0"
+#: Where a hand's sum may go around its marker (points, y up), nearest first: the lines run up to
+#: the right, so above-left and below-right are where they are not.
+_NOTE_SPOTS = offsets(angles=(135, -45, 90, -90, 110, -70, -110, 70, 45, -135, 180, 0),
+                      radii=(9, 18, 30, 46, 66, 90, 120))
 
 
-def _axes(ax: Axes | None, size=(7.2, 4.6)) -> Axes:
+def _axes(ax: Axes | None, size=(6.8, 4.6)) -> Axes:
     if ax is not None:
         return ax
     return Figure(figsize=size, dpi=100).add_subplot()
@@ -130,14 +135,14 @@ def compound_chart(hands: Iterable[tuple[str, int, int]], *, rules: RuleSet = WI
                 markerfacecolor=colour if filled else "white", markeredgewidth=2, linestyle="none")
         text = f"{points:,} × {2 ** doubles:,} = {paper:,}" if paid or not paper else \
             f"{points:,} × {2 ** doubles:,} = {paper:,}, pays 0"
-        labels.near(text, (doubles, max(paper, 1)), edge=colour)
+        labels.near(text, (doubles, max(paper, 1)), edge=colour, spots=_NOTE_SPOTS)
         ends.setdefault(points, (max(papers[-1], 1), colour))
     for points, (end, colour) in ends.items():
         labels.at_end(f"{points:,} points", (top_d, end), edge=colour)
     _shade_minimum(ax, rules)
     notes = near_lines(hands)
     if notes:
-        labels.corner("\n".join(textwrap.fill(n, 44) for n in notes), corners=("lower right", "upper left"))
+        labels.corner("\n".join(textwrap.fill(n, 38) for n in notes), corners=("lower right", "upper left"))
     _log2_axis(ax, top)
     ax.set_xlim(-0.5, top_d + 0.5)
     lowest = min(max(p, 1) for _, p, _ in hands)
@@ -173,7 +178,7 @@ def halving_chart(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON
     >>> [t.get_text() for t in ax.texts]
     ['1,728', '864', '432', '0 (216)', '0 (108)', '0 (54)', 'grey, hatched: under 3 doubles, pays 0']
     """
-    ax = _axes(ax, size=(7.2, 3.6))
+    ax = _axes(ax, size=(6.8, 3.6))
     ds = list(range(doubles, -1, -1))
     labels, heights, colours, notes = [], [], [], []
     for missed, d in enumerate(ds):
@@ -206,7 +211,7 @@ def doubles_figure(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDO
                    compare: Sequence[tuple[str, int, int]] = ()) -> Figure:
     """The doubles app's chart as a stand-alone figure: this hand's line and marker, plus any
     ``compare`` hands drawn the same way, with a key of the hands' names."""
-    fig = Figure(figsize=(7.2, 4.6), dpi=100)
+    fig = Figure(figsize=(6.8, 4.6), dpi=100)
     ax = fig.add_subplot()
     # A compared hand with the very same figures would hide under yours: leave it out.
     compare = [c for c in compare if (c[1], c[2]) != (hand_points, doubles)]

@@ -28,6 +28,7 @@ the same on every run.
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Iterable, Sequence
 
 import pandas as pd
@@ -54,7 +55,7 @@ def _pcts(values) -> str:
     return ", ".join(f"{d}: {v:.1f}%" for d, v in values)
 
 
-def _axes(ax: Axes | None, size=(7.2, 4.4)) -> Axes:
+def _axes(ax: Axes | None, size=(6.8, 4.4)) -> Axes:
     if ax is not None:
         return ax
     return Figure(figsize=size, dpi=100).add_subplot()
@@ -330,7 +331,7 @@ def lines_chart(stats: HandStats, *, top: int = 12, ax: Axes | None = None) -> A
     """Horizontal bars: the doubles each line brings per 100 hands, the most first; the dark
     part of a bar was brought in hands that were paid, the light part in hands that paid 0."""
     (stats,) = _all([stats])
-    ax = _axes(ax, size=(7.2, 5.6))
+    ax = _axes(ax, size=(6.8, 5.6))
     lines = [(i, ln) for i, ln in enumerate(stats.lines) if ln.kind == "doubles" and ln.total]
     lines.sort(key=lambda item: (-item[1].total, item[0]))
     lines = lines[:top][::-1]
@@ -344,7 +345,7 @@ def lines_chart(stats: HandStats, *, top: int = 12, ax: Axes | None = None) -> A
     ax.barh(ys, unpaid, left=paid, color="#b9c7e0", hatch="//", edgecolor="white",
             label=f"in hands under {stats.minimum} doubles (paid 0)")
     ax.set_yticks(ys)
-    ax.set_yticklabels(names, fontsize=10)
+    ax.set_yticklabels([textwrap.fill(n, 30) for n in names], fontsize=10)  # long names on two lines
     ax.set_xlabel("doubles brought, per 100 hands")
     ax.set_title(f"Which lines bring the doubles ({stats.label})")
     ax.grid(True, axis="x", color="#e6e1d3")
