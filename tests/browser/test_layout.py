@@ -217,10 +217,10 @@ def _check(view, name: str) -> None:
     view.settle()  # (it waited a fixed 800 ms once)
     overflows = page.evaluate(OVERFLOWS)
     assert not overflows, f"{name} at 1024 px: {len(overflows)} elements stick out:\n" + "\n".join(overflows[:12])
-    cut = page.evaluate(CUT_LABELS)
-    assert not cut, f"{name} at 1024 px: text cut short or unusable:\n" + "\n".join(cut)
     shrunk = page.evaluate(SHRUNK_PICTURES)
     assert not shrunk, f"{name} at 1024 px: pictures shown shrunk, their text with them [shown, own width]: {shrunk}"
+    cut = page.evaluate(CUT_LABELS)
+    assert not cut, f"{name} at 1024 px: text cut short or unusable:\n" + "\n".join(cut)
     wrapped, rows = page.evaluate(WRAPPED_ROWS)
     assert not wrapped, f"{name}: breakdown rows on more than one line: {wrapped[:6]}"
     return rows
