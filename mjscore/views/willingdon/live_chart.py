@@ -38,11 +38,13 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 78, 16, 40, 52
 #: The page's own background: a label's background and halo, so that it hides the lines behind
 #: it in JupyterLab's dark theme as in the light one.
 _PAGE = "var(--jp-layout-color0, #ffffff)"
-_SIZE, _PAD = 13, 3
+#: Text sizes (in the chart's own pixels; a notebook at 1,024 px shows the chart at about 0.78 of
+#: them, JupyterLab's file browser open): labels and axis names, and the axes' numbers.
+_SIZE, _TICK, _PAD = 14, 13, 3
 #: Where a hand's figures may go around its marker, nearest first (pixels, y up): the lines run
 #: up to the right, so above-left and below-right are where they are not.
 _NOTE_SPOTS = offsets(angles=(135, -45, 90, -90, -100, -80, 100, 80, 45, -135, 180, 0),
-                      radii=(10, 20, 34, 52, 76, 100))
+                      radii=(10, 20, 34, 52, 76, 100, 130))
 
 
 def _label_svg(lines: Sequence[str], box, *, bold: bool = False, cls: str = "", edge: str | None = None,
@@ -111,7 +113,7 @@ def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, 
     y_lo = 3.0
     ticks = [4 ** k for k in range(int(y_hi) // 2 + 1) if 2 ** y_lo <= 4 ** k <= 2 ** y_hi]
     # room for the widest number beside the axis, and for the axis's name beside that
-    left = max(_LEFT, round(text_width(count(ticks[-1]), 12)) + 6 + 26)
+    left = max(_LEFT, round(text_width(count(ticks[-1]), _TICK)) + 6 + 26)
     pw, ph = _W - left - _RIGHT, _H - _TOP - _BOTTOM
 
     def x(d: float) -> float:
@@ -131,12 +133,12 @@ def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, 
         yy = y(t)
         out.append(f'<line x1="{left}" x2="{left + pw}" y1="{yy:.1f}" y2="{yy:.1f}" stroke="{MUTED}" '
                    f'stroke-opacity="0.25"/>'
-                   f'<text x="{left - 6}" y="{yy + 4:.1f}" font-size="12" text-anchor="end" {text}>'
+                   f'<text x="{left - 6}" y="{yy + 4:.1f}" font-size="{_TICK}" text-anchor="end" {text}>'
                    f'{count(t)}</text>')
     for d in range(top_d + 1):
-        out.append(f'<text x="{x(d):.1f}" y="{_TOP + ph + 18}" font-size="12" text-anchor="middle" {text}>{d}</text>')
-    out.append(f'<text x="{left + pw / 2}" y="{_H - 10}" font-size="13" text-anchor="middle" {text}>doubles</text>')
-    out.append(f'<text x="14" y="{_TOP + ph / 2}" font-size="13" text-anchor="middle" {text} '
+        out.append(f'<text x="{x(d):.1f}" y="{_TOP + ph + 18}" font-size="{_TICK}" text-anchor="middle" {text}>{d}</text>')
+    out.append(f'<text x="{left + pw / 2}" y="{_H - 10}" font-size="{_SIZE}" text-anchor="middle" {text}>doubles</text>')
+    out.append(f'<text x="14" y="{_TOP + ph / 2}" font-size="{_SIZE}" text-anchor="middle" {text} '
                f'transform="rotate(-90 14 {_TOP + ph / 2})">hand points × 2^doubles</text>')
     out.append(f'<text x="{left}" y="22" font-size="15" font-weight="bold" {text}>'
                f'{escape(minimum_title(rules, base))}</text>')
@@ -171,11 +173,11 @@ def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, 
     rows.sort()
     inside = (left + 2, _TOP + 2, left + pw - 2, _TOP + ph - 2)
     labels, taken = [], []
-    key_w = 36 + max(text_width(label, 13) for _, label, _, _ in rows) + 8
-    key_h = 18 * len(rows) + 6
+    key_w = 36 + max(text_width(label, _SIZE) for _, label, _, _ in rows) + 8
+    key_h = 19 * len(rows) + 6
     key_at = [(left + band + 8, _TOP + 4), (inside[2] - 2 - key_w, inside[3] - 2 - key_h)]
     if m > 0:
-        words = [f"under {m}:", "pays 0"] if band < text_width(f"under {m}: pays 0", 13) + 14 else [f"under {m}: pays 0"]
+        words = [f"under {m}:", "pays 0"] if band < text_width(f"under {m}: pays 0", _SIZE) + 14 else [f"under {m}: pays 0"]
         w, h = _label_size(words)
         box = (left + 4, _TOP + 4, left + 4 + w, _TOP + 4 + h)
         taken.append(box)
@@ -195,11 +197,11 @@ def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, 
     labels.append(f'<rect class="mjs-chart-label mjs-chart-key" x="{kx:.1f}" y="{ky:.1f}" width="{kx1 - kx:.1f}" '
                   f'height="{ky1 - ky:.1f}" rx="3" style="fill:{_PAGE}"/>')
     for row, (i, label, look, colour) in enumerate(rows):
-        lx, yy = kx + 6, ky + 12 + row * 18
+        lx, yy = kx + 6, ky + 12 + row * 19
         dash = f' stroke-dasharray="{look.dash}"' if look.dash else ""
         labels.append(f'<line x1="{lx:.1f}" x2="{lx + 30:.1f}" y1="{yy}" y2="{yy}" stroke="{colour}" '
                       f'stroke-width="2.5"{dash}/>' + _marker(look.marker, lx + 15, yy, 4.5, colour, True, "")
-                      + f'<text class="mjs-chart-text" x="{lx + 36:.1f}" y="{yy + 4}" font-size="13" {text}>'
+                      + f'<text class="mjs-chart-text" x="{lx + 36:.1f}" y="{yy + 5}" font-size="{_SIZE}" {text}>'
                       f'{escape(label)}</text>')
     if said_at is not None:
         labels.append(_label_svg(said, said_at.box, cls="mjs-chart-said"))
