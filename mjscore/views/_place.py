@@ -163,12 +163,13 @@ class Spot(NamedTuple):
 def spot_options(x: float, y: float, w: float, h: float, spots: Sequence[tuple[float, float]], *,
                  segments: list, dots: Iterable = (), boxes: Sequence[Box] = (), inside: Box,
                  y_down: bool = False, leader_after: float = 12, gap: float = 5, pad: float = 0,
-                 margin: float = 0) -> list[Spot]:
+                 margin: float = 0, best_only: bool = False) -> list[Spot]:
     """Every spot for a label ``w`` × ``h`` beside the point (x, y), each with how bad it is: its
     box (grown by ``pad`` all round: its background) should stay inside ``inside`` and meet no
     segment, dot or box, nor come within ``margin`` of one (:func:`box_cost`). Past
     ``leader_after`` a leader joins label and point, starting ``gap`` from the point: it may cross
-    lines (a little worse for each) but no label. Nearer is a little better."""
+    lines (a little worse for each) but no label. Nearer is a little better. ``best_only``: stop
+    once no spot further on can be better (``spots`` nearest first), for a quick first try."""
     dots = list(dots)
     # the segments by where they start from the left, so each box looks only at those near it
     segments = sorted(((a, b) if a[0] <= b[0] else (b, a) for a, b in segments), key=lambda s: s[0][0])
@@ -178,8 +179,10 @@ def spot_options(x: float, y: float, w: float, h: float, spots: Sequence[tuple[f
     def near(x0: float, x1: float) -> list:
         return segments[bisect_left(starts, x0 - widest):bisect_right(starts, x1)]
 
-    out = []
+    out: list[Spot] = []
     for k, (dx, dy) in enumerate(spots):
+        if best_only and out and min(out).cost < 1000 and hypot(dx, dy) / 10 >= min(out).cost:
+            break
         x0, y0, x1, y1 = _norm(spot_box(x, y, w, h, dx, dy, y_down=y_down))
         box = x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
         cost = box_cost(box, segments=near(x0 - margin, x1 + margin), dots=dots, boxes=boxes, inside=inside,
@@ -200,35 +203,44 @@ def best_spot(x: float, y: float, w: float, h: float, spots: Sequence[tuple[floa
     return min(spot_options(x, y, w, h, spots, **kw))
 
 
-def place_together(options: Sequence[Sequence[Spot]], *, margin: float = 0) -> list[Spot]:
+def place_together(options: Sequence[Sequence[Spot]], *, margin: float = 0, fixed: Sequence[Box] = ()) -> list[Spot]:
     """One spot for each of a few labels, each from its own :func:`spot_options` (worked out
-    against the chart alone): labels are placed one by one, each avoiding the labels and leaders
-    placed before it, in every order of the labels (up to five), and the order whose labels sit
-    best wins; one label's good spot may be another's only one."""
+    against the chart alone), none on the ``fixed`` boxes (labels already placed) nor on each
+    other: labels are placed one by one, each avoiding the labels and leaders placed before it,
+    in every order of the labels (up to five), and the order whose labels sit best wins; one
+    label's good spot may be another's only one."""
+    if fixed:
+        walls = [Spot(0, -1, _norm(b), None) for b in fixed]
+        options = [[spot._replace(cost=spot.cost + 5000 * sum(_in_the_way(spot, w, margin) for w in walls))
+                     for spot in spots] for spots in options]
     alone = [min(spots) for spots in options]
-    if not any(_in_the_way(a, b, margin) for i, a in enumerate(alone) for b in alone[:i]):
+    if not in_each_others_way(alone, margin):
         return alone  # each label's own best spot, and they leave each other alone
+    options = [sorted(spots) for spots in options]  # the best first: a search can stop early
     orders = permutations(range(len(options))) if len(options) <= 5 else [range(len(options))]
     best = None
     for order in orders:
         taken: list[Spot] = []
         chosen: dict[int, Spot] = {}
         for i in order:
-            def cost(spot: Spot) -> float:  # (the boxes of spot_options run left to right, bottom to top)
-                x0, y0, x1, y1 = spot.box
-                extra = 5000 * sum(x0 - margin < t.box[2] and t.box[0] < x1 + margin and y0 - margin < t.box[3]
-                                   and t.box[1] < y1 + margin for t in taken)
-                extra += 5000 * sum(_clips(*t.leader, *spot.box) for t in taken if t.leader)
-                if spot.leader:
-                    extra += 5000 * sum(_clips(*spot.leader, *t.box) for t in taken)
-                return spot.cost + extra
-            pick = min(options[i], key=cost)
-            chosen[i] = pick._replace(cost=cost(pick))
-            taken.append(chosen[i])
+            pick = None
+            for spot in options[i]:
+                if pick is not None and spot.cost >= pick.cost:
+                    break  # no spot further on can do better
+                cost = spot.cost + 5000 * sum(_in_the_way(spot, t, margin) for t in taken)
+                if pick is None or cost < pick.cost:
+                    pick = spot._replace(cost=cost)
+            chosen[i] = pick
+            taken.append(pick)
         total = sum(spot.cost for spot in chosen.values())
         if best is None or total < best[0]:
             best = (total, [chosen[i] for i in range(len(options))])
     return best[1]
+
+
+def in_each_others_way(spots: Sequence[Spot], margin: float = 0) -> bool:
+    """Is any of these placed labels in another's way (box on box, or a leader across a box)?"""
+    return any(_in_the_way(a, b, margin) for i, a in enumerate(spots) for b in spots[:i])
 
 
 def _in_the_way(a: Spot, b: Spot, margin: float) -> bool:
@@ -278,4 +290,4 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
 
 
 __all__ = ["ANGLES", "RADII", "Box", "Point", "Spot", "anchor", "best_spot", "box_cost", "box_hits", "boxes_meet",
-           "offsets", "place_together", "segment_hits_box", "spot_box", "spot_options", "spread", "text_width"]
+           "in_each_others_way", "offsets", "place_together", "segment_hits_box", "spot_box", "spot_options", "spread", "text_width"]

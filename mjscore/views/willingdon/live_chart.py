@@ -29,7 +29,7 @@ from typing import Sequence
 
 from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
-from .._place import Spot, box_cost, offsets, place_together, spot_options, text_width
+from .._place import Spot, box_cost, in_each_others_way, offsets, place_together, spot_options, text_width
 from .._style import FONT_FAMILY, MUTED, SHADE, TEXT, count, series
 from .charts import compound_alt, minimum_title, near_lines
 
@@ -77,19 +77,29 @@ def _fixed(boxes: Sequence[tuple], *, segments, dots, taken, inside) -> list[Spo
 def _place(notes, key_boxes, said_boxes, *, segments, dots, taken, inside):
     """Where the key, the words on near lines (if any) and each hand's figures go, together:
     every place of the key and of the words is tried (the first ones first), and with each, the
-    hands' figures are placed around their markers (:func:`place_together`); the least bad wins."""
+    hands' figures are placed around their markers (:func:`place_together`); the least bad wins.
+    Most often the key and the words in their first places and each hand's figures in its own
+    best spot touch nothing: that is found first, from a few spots a label."""
+    def around(boxes, quick: bool) -> list:
+        return [spot_options(px, py, *_label_size([note], bold=i == 0), _NOTE_SPOTS, segments=segments, dots=dots,
+                             boxes=boxes, inside=inside, y_down=True, gap=r + 1, margin=3, best_only=quick)
+                for i, note, (px, py), _, r in notes]
+
+    key = min(_fixed(key_boxes, segments=segments, dots=dots, taken=taken, inside=inside))
+    said = min(_fixed(said_boxes, segments=segments, dots=dots, taken=[*taken, key.box], inside=inside)) \
+        if said_boxes else None
+    first = [min(spots) for spots in around([*taken, key.box] + ([said.box] if said else []), quick=True)]
+    if key.cost + (said.cost if said else 0) + sum(s.cost for s in first) < 1000 and not in_each_others_way(first, 3):
+        return key, said, first
+    options = around(taken, quick=False)
     best = None
     for key in _fixed(key_boxes, segments=segments, dots=dots, taken=taken, inside=inside):
         for said in (_fixed(said_boxes, segments=segments, dots=dots, taken=[*taken, key.box], inside=inside)
                      if said_boxes else [None]):
-            others = [*taken, key.box] + ([said.box] if said else [])
             base = key.cost + (said.cost if said else 0)
             if best is not None and base >= best[0]:
                 continue
-            options = [spot_options(px, py, *_label_size([note], bold=i == 0), _NOTE_SPOTS, segments=segments,
-                                    dots=dots, boxes=others, inside=inside, y_down=True, gap=r + 1, margin=3)
-                       for i, note, (px, py), _, r in notes]
-            chosen = place_together(options, margin=3)
+            chosen = place_together(options, margin=3, fixed=[key.box] + ([said.box] if said else []))
             total = base + sum(spot.cost for spot in chosen)
             if best is None or total < best[0]:
                 best = (total, key, said, chosen)
