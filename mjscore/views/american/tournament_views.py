@@ -15,7 +15,7 @@ nothing is computed in this module, only laid out.
 - :func:`thrower_cost` what throwing the winning tile costs, home versus tournament.
 - :func:`throwing_frame` what each player's throws cost over a sequence of games, both ways.
 - :func:`night_summary_html` a night's lessons in a few sentences, from its own numbers.
-- :func:`standings_chart` the running totals as two line charts, side by side.
+- :func:`standings_chart` the running totals as two line charts, one above the other.
 
 Every table is a plain ``DataFrame`` in a fixed order (players in seat order, or best first),
 so a notebook's stored output is the same on every run. pandas escapes names in its HTML.
@@ -39,6 +39,7 @@ from ...american.tournament import compare
 from ...american.tournament.compare import home_points, same_players
 from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import COMMON, EXPOSURE_BANDS, PRESETS, TournamentTable
+from .._labels import FreeLabels
 from .._style import series, signed
 
 
@@ -222,12 +223,13 @@ def _label(name: str) -> str:
 
 def standings_chart(games: Sequence[Game], table: TournamentTable | None = None, home_rules: HomeRules = HOME,
                     *, axes=None):
-    """The running totals as two line charts (home payments, tournament points), side by
-    side, one line per player. Draws on ``axes`` (two matplotlib axes) or on a new pyplot
-    figure; returns the figure."""
+    """The running totals as two line charts (home payments, tournament points), one above the
+    other, one line per player, the players' key above both. Draws on ``axes`` (two matplotlib
+    axes) or on a new pyplot figure, 6.7 inches wide (a notebook's output at 1,024 px shows it
+    at full size); returns the figure."""
     frame = running_totals(games, table, home_rules)
     if axes is None:
-        fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), dpi=100)
+        fig, axes = plt.subplots(2, 1, figsize=(6.7, 6.6), dpi=100, sharex=True, layout="constrained")
     else:
         fig = axes[0].figure
     top = leaders(games, table, home_rules)
@@ -241,14 +243,16 @@ def standings_chart(games: Sequence[Game], table: TournamentTable | None = None,
                     linestyle=look.linestyle, label=_label(p))
         ax.axhline(0, color="#999", linewidth=0.8)
         ax.set_title(titles[system], fontsize=11)
-        ax.set_xlabel("after game")
         ax.set_ylabel("payments" if system == "home" else "points")
         ax.grid(alpha=0.3)
         first = ", ".join(_label(p) for p in top[system])
-        ax.text(0.02, 0.97, f"first: {first}", transform=ax.transAxes, va="top", fontsize=9)
-    axes[1].legend(loc="center left", bbox_to_anchor=(1.02, 0.5), frameon=False)
-    fig.tight_layout()
-    fig.mjs_alt = (f"Two line charts of each player's running total, game by game ({len(frame) - 1} games): "
+        FreeLabels.of(ax).corner(f"first: {first}")
+    axes[-1].set_xlabel("after game")
+    handles, names = axes[0].get_legend_handles_labels()
+    fig.legend(handles, names, loc="outside upper center" if fig.get_layout_engine() else "upper center",
+               ncol=len(names), frameon=False)
+    fig.mjs_alt = (f"Two line charts of each player's running total, game by game ({len(frame) - 1} games), "
+                   f"home payments above, tournament points below: "
                    f"first at home {' and '.join(top['home'])}; first at the tournament "
                    f"{' and '.join(top['tournament'])}.")
     return fig

@@ -69,7 +69,7 @@ def totals_chart(ledger: Ledger, ax: Axes | None = None, *, title: str | None = 
     ['Ann', 'Bea', 'Cat', 'Dee']
     """
     if ax is None:
-        ax = Figure(figsize=(8, 4), dpi=100).add_subplot()
+        ax = Figure(figsize=(6.2, 4), dpi=100).add_subplot()
     frame = totals_frame(ledger)
     for i, p in enumerate(ledger.players):
         ax.plot(frame.index, frame[p], marker="o", markersize=3, linewidth=2,
@@ -82,7 +82,7 @@ def totals_chart(ledger: Ledger, ax: Axes | None = None, *, title: str | None = 
     ax.grid(True, alpha=0.3)
     ax.set_title(title if title is not None else f"The night so far: {len(ledger)} hand"
                  f"{'s' * (len(ledger) != 1)}")
-    ax.legend(loc="upper left", fontsize="small", frameon=False)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=10, frameon=False)  # beside: no line under it
     return ax
 
 

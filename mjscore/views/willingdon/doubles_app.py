@@ -3,7 +3,7 @@ the ladder of what each missed double costs. A third slider moves the rule set's
 
 The figures come from :func:`mjscore.willingdon.play.paper_and_score` (the same arithmetic as
 :func:`mjscore.willingdon.score`, checked by a test); the chart is our own SVG
-(:func:`mjscore.views.willingdon.charts.doubles_svg`), redrawn in a few milliseconds per slider
+(:func:`mjscore.views.willingdon.live_chart.doubles_svg`), redrawn in a few milliseconds per slider
 step (``benchmarks/classroom.py`` measures it), with its alternative text.
 
 CSS classes of the parts (for browser tests):
@@ -37,7 +37,7 @@ from ...willingdon.scoring import WILLINGDON, RuleSet
 from .._app import App, classed
 from .._style import BORDER, ERROR, FONT, MUTED, TEXT, count
 from ..tiles import ViewError
-from .charts import doubles_svg
+from .live_chart import doubles_svg
 
 #: The Willingdon rule book's two figures, drawn for comparison: (label, hand points, doubles).
 RULE_BOOK_HANDS = (("the rule book: 54 points, 5 doubles", 54, 5), ("the rule book: 58 points, 12 doubles", 58, 12))

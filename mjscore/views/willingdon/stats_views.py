@@ -28,6 +28,7 @@ the same on every run.
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Iterable, Sequence
 
 import pandas as pd
@@ -37,20 +38,24 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FixedLocator, FuncFormatter, PercentFormatter
 
 from ...willingdon.stats import HandStats
-from .._style import SERIES, SHADE_FALLBACK, ZERO
+from .._labels import FreeLabels
+from .._place import offsets
+from .._style import MUTED_FALLBACK, SERIES, SHADE_FALLBACK, ZERO
 from ..tiles import ViewError
 
 _COLOURS = tuple(s.colour for s in SERIES)
 _HATCHES = ("", "//", "..", "xx", "\\\\")
 _ZERO = ZERO.colour
 _SHADE = SHADE_FALLBACK
+#: Where a value goes beside its point: above first, then around it, near.
+_VALUE_SPOTS = offsets(angles=(90, 45, 135, -90, -45, -135, 0, 180), radii=(6, 12, 20))
 
 
 def _pcts(values) -> str:
     return ", ".join(f"{d}: {v:.1f}%" for d, v in values)
 
 
-def _axes(ax: Axes | None, size=(8, 4.5)) -> Axes:
+def _axes(ax: Axes | None, size=(6.8, 4.4)) -> Axes:
     if ax is not None:
         return ax
     return Figure(figsize=size, dpi=100).add_subplot()
@@ -207,21 +212,21 @@ def doubles_chart(*stats: HandStats, ax: Axes | None = None, most: int | None = 
     peak = float(shown.max().max())
     if minimum > 0:
         ax.axvspan(-0.5, minimum - 0.5, color=_SHADE, zorder=0)
-        ax.text(-0.35, peak * 1.08, f"under {minimum} doubles:\npays 0", va="top", ha="left",
-                fontsize=9, color="#6b6452")
+        FreeLabels.of(ax).corner(f"under {minimum} doubles:\npays 0", corners=("upper left",), color=MUTED_FALLBACK,
+                                 bbox=dict(boxstyle="round,pad=0.25", facecolor=_SHADE, edgecolor="none"))
     labels = [str(d) for d in shown.index]
     if top < len(table) - 1:
         labels[-1] += "+"
     ax.set_xticks(list(shown.index))
     ax.set_xticklabels(labels)
     ax.set_xlim(-0.5, top + 0.5)
-    ax.set_ylim(0, peak * 1.12)
+    ax.set_ylim(0, peak * 1.3)  # room over the bars for the words
     ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
     ax.set_xlabel("doubles")
     ax.set_ylabel("share of hands")
     ax.set_title("How many doubles a hand has")
     ax.grid(True, axis="y", color="#e6e1d3")
-    ax.legend(loc="upper right", fontsize=9)
+    ax.legend(loc="upper right", fontsize=10, framealpha=1)
     ax.mjs_alt = (f"Bar chart: the share of hands with each number of doubles (0 to {labels[-1]}), "
                   f"under {minimum} doubles shaded as paying 0. "
                   + " ".join(f"{s.label}: " + _pcts(zip(labels, shown[s.label].tolist())) + "." for s in all_stats))
@@ -266,7 +271,8 @@ def score_chart(*stats: HandStats, ax: Axes | None = None) -> Axes:
         keys.append(Patch(facecolor=colour, hatch=_HATCHES[i % len(_HATCHES)], edgecolor="white", label=f"{s.label} ({100 * (s.count - s.paid) / s.count:.1f}% of them pay 0)"))
 
     ax.set_xscale("log", base=2)
-    ticks = [e for e in edges if math.log2(e) % 2 == 0] or edges
+    step = max(2, math.ceil((k1 - k0) / 6))  # at most about seven numbers: room for each
+    ticks = [e for e in edges if math.log2(e) % step == 0] or edges
     ax.xaxis.set_major_locator(FixedLocator(ticks))
     ax.xaxis.set_minor_locator(FixedLocator([]))
     ax.xaxis.set_major_formatter(FuncFormatter(_money))
@@ -276,9 +282,7 @@ def score_chart(*stats: HandStats, ax: Axes | None = None) -> Axes:
     ax.set_ylabel("share of all hands")
     ax.set_title("What the hands that pay are worth")
     ax.grid(True, axis="y", color="#e6e1d3")
-    ax.legend(handles=keys, loc="upper right", fontsize=9)
-    for label in ax.get_xticklabels():
-        label.set_rotation(30)
+    ax.legend(handles=keys, loc="upper right", fontsize=10, framealpha=1)
     ax.mjs_alt = ("Bar chart of the scores of the hands that pay, on a scale where each step right is one more "
                   "double, as shares of all hands counted. " + " ".join(
                       f"{s.label}: {100 * s.paid / s.count:.1f}% pay, median paid score "
@@ -293,18 +297,22 @@ def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axe
     ax = _axes(ax)
     table = minimum_table(*all_stats, minimums=minimums)
     xs = list(table.index)
+    labels, said = FreeLabels.of(ax), set()
+    minimum = all_stats[0].minimum
+    if minimum in xs:
+        ax.axvline(minimum, color=_ZERO, linestyle="--", linewidth=1)
+        labels.near(f"{all_stats[0].rules.name}: {minimum}", (minimum, 0), color=MUTED_FALLBACK,
+                    spots=[(4, 7), (-4, 7), (4, 30), (-4, 30)], leader=False)
     for i, s in enumerate(all_stats):
         ys = table[s.label].tolist()
         colour = _COLOURS[i % len(_COLOURS)]
         ax.plot(xs, ys, marker=SERIES[i % len(SERIES)].marker, linestyle=SERIES[i % len(SERIES)].linestyle,
                 color=colour, linewidth=2, label=s.label)
         for x, y in zip(xs, ys):
-            ax.annotate(f"{y:.0f}%" if y >= 10 else f"{y:.1f}%", (x, y), xytext=(0, 7),
-                        textcoords="offset points", ha="center", fontsize=8, color=colour)
-    minimum = all_stats[0].minimum
-    if minimum in xs:
-        ax.axvline(minimum, color=_ZERO, linestyle="--", linewidth=1)
-        ax.text(minimum + 0.08, 3, f"{all_stats[0].rules.name}: {minimum}", fontsize=9, color="#6b6452")
+            text = f"{y:.0f}%" if y >= 10 else f"{y:.1f}%"
+            if (x, text) not in said:  # two lines at one point (100% at 0): one label says it for both
+                said.add((x, text))
+                labels.near(text, (x, y), edge=colour, spots=_VALUE_SPOTS)
     ax.set_xticks(xs)
     ax.set_ylim(0, 112)
     ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
@@ -312,7 +320,7 @@ def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axe
     ax.set_ylabel("share of hands paid")
     ax.set_title("How many hands pay, by the minimum")
     ax.grid(True, axis="y", color="#e6e1d3")
-    ax.legend(loc="upper right", fontsize=9)
+    ax.legend(loc="upper right", fontsize=10, framealpha=1)
     ax.mjs_alt = (f"Line chart: the share of hands paid under each minimum from {xs[0]} to {xs[-1]} doubles; "
                   f"{all_stats[0].rules.name}'s own minimum, {minimum}, marked. "
                   + " ".join(f"{s.label}: " + _pcts(zip(xs, table[s.label].tolist())) + "." for s in all_stats))
@@ -323,7 +331,7 @@ def lines_chart(stats: HandStats, *, top: int = 12, ax: Axes | None = None) -> A
     """Horizontal bars: the doubles each line brings per 100 hands, the most first; the dark
     part of a bar was brought in hands that were paid, the light part in hands that paid 0."""
     (stats,) = _all([stats])
-    ax = _axes(ax, size=(8, 5))
+    ax = _axes(ax, size=(6.8, 5.6))
     lines = [(i, ln) for i, ln in enumerate(stats.lines) if ln.kind == "doubles" and ln.total]
     lines.sort(key=lambda item: (-item[1].total, item[0]))
     lines = lines[:top][::-1]
@@ -337,11 +345,11 @@ def lines_chart(stats: HandStats, *, top: int = 12, ax: Axes | None = None) -> A
     ax.barh(ys, unpaid, left=paid, color="#b9c7e0", hatch="//", edgecolor="white",
             label=f"in hands under {stats.minimum} doubles (paid 0)")
     ax.set_yticks(ys)
-    ax.set_yticklabels(names, fontsize=9)
+    ax.set_yticklabels([textwrap.fill(n, 30) for n in names], fontsize=10)  # long names on two lines
     ax.set_xlabel("doubles brought, per 100 hands")
     ax.set_title(f"Which lines bring the doubles ({stats.label})")
     ax.grid(True, axis="x", color="#e6e1d3")
-    ax.legend(loc="lower right", fontsize=9)
+    ax.legend(loc="lower right", fontsize=10, framealpha=1)
     ax.mjs_alt = (f"Horizontal bar chart: the doubles each line of the rule table brings per 100 hands "
                   f"({stats.label}), the most first; the solid part in hands that were paid, the hatched part "
                   f"in hands that paid 0. " + "; ".join(f"{n}: {p + u:.1f} ({p:.1f} in paid hands)"
