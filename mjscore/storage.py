@@ -48,6 +48,41 @@ def data_dir() -> Path:
     return Path.home() / ".local" / "share" / "mjscore"
 
 
+def kept_here() -> bool:
+    """False where the files written here vanish with the page: a browser kernel (JupyterLite)
+    whose page could not reach the browser's storage for the site (a private window, where the
+    site's service worker does not run, or the site's storage refused), so ``/drive`` is not
+    mounted. True everywhere else (a machine's own folders, ``MJSCORE_DATA_DIR``).
+
+    >>> kept_here()
+    True
+    """
+    if sys.platform != "emscripten" or os.environ.get("MJSCORE_DATA_DIR"):
+        return True
+    if _BROWSER_KEEPS:
+        return _BROWSER_KEEPS[0]
+    try:  # the browser's storage is a file system JupyterLite mounts at /drive ...
+        import pyodide_js
+        mounted = bool(pyodide_js.FS.isMountpoint(pyodide_js.FS.lookupPath("/drive").node))
+        if mounted:  # ... and reaches through the site's service worker, which must answer
+            os.listdir("/drive")
+    except Exception:  # no /drive (a JsException from the file system), or no answer (OSError)
+        mounted = False
+    _BROWSER_KEEPS.append(mounted)  # the same for the page's whole life: asked once
+    return mounted
+
+
+_BROWSER_KEEPS: list[bool] = []
+
+
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents) if it is not there yet. Looks first: in a browser
+    kernel, asking for a folder that exists leaves an empty "Untitled Folder" beside it (the
+    browser's storage makes a new folder, then fails to give it the name taken)."""
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` so that ``path`` is always either the old file or the whole new one.
 
@@ -55,7 +90,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     rename where the platform allows, so the rename itself survives a power cut.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -97,7 +132,7 @@ def locked(path: Path | str, *, wait: float = 30.0) -> Iterator[None]:
     ``O_EXCL``, and one left by a process that died is taken over once it is ``wait`` seconds old.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     if _flock is not None:
         fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
         try:
@@ -149,7 +184,7 @@ def append_record(path: Path | str, data: bytes) -> int:
     path = Path(path)
     new = not path.exists()
     if new:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
     try:
         view = memoryview(data)
