@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/night.py
 	$(BIN)/python benchmarks/practice.py
 	$(BIN)/python benchmarks/classroom.py
+	$(BIN)/python benchmarks/site_start.py
 
 ## make fuzz: the long fuzz run of the command line (tests/test_fuzz.py): FUZZ_EXAMPLES random
 ## examples a format (`make test` runs a few, always the same ones)

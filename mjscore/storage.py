@@ -63,7 +63,8 @@ def kept_here() -> bool:
         return _BROWSER_KEEPS[0]
     try:  # the browser's storage is a file system JupyterLite mounts at /drive ...
         import pyodide_js
-        mounted = bool(pyodide_js.FS.isMountpoint(pyodide_js.FS.lookupPath("/drive").node))
+        # (the path looked up is the root of what is mounted there, if anything is)
+        mounted = pyodide_js.FS.lookupPath("/drive").node.mount.mountpoint == "/drive"
         if mounted:  # ... and reaches through the site's service worker, which must answer
             os.listdir("/drive")
     except Exception:  # no /drive (a JsException from the file system), or no answer (OSError)

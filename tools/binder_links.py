@@ -58,7 +58,7 @@ def site_setting() -> str:
 def site_pages(notebook: str, site: str | None = None) -> dict[str, str]:
     """The browser site's pages of one lesson (``NN-name.ipynb``): its classroom app page,
     JupyterLab on it, and the page to read."""
-    site = site or site_setting()
+    site = site_setting() if site is None else site
     stem = notebook.rsplit(".", 1)[0]
     return {"classroom": f"{site}apps/voici/render/{stem}.html", "lab": f"{site}lab/index.html?path={notebook}",
             "read": f"{site}read/{stem}.html"}

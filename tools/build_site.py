@@ -383,7 +383,8 @@ def lessons(notebooks: Path) -> list[tuple[Lesson, dict]]:
     return found
 
 
-def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool = False) -> None:
+def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool = False,
+                   extra: dict[str, dict] | None = None) -> None:
     """Copies of the lessons for a JupyterLite part, each that needs heavy modules with a first
     cell saying so (and, for the app pages, one notebook per app page)."""
     dest.mkdir(parents=True)
@@ -397,6 +398,8 @@ def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool =
         for page in APP_PAGES:
             (dest / f"{page.name}.ipynb").write_text(json.dumps(app_notebook(page), indent=1) + "\n",
                                                      encoding="utf-8")
+        for name, nb in (extra or {}).items():  # pages a benchmark adds (benchmarks/site_start.py)
+            (dest / f"{name}.ipynb").write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
 
 
 def app_notebook(page: AppPage) -> dict:
@@ -412,12 +415,12 @@ def app_notebook(page: AppPage) -> dict:
 
 # --------------------------------------------------------------------------- the three parts
 
-def lite_build(tc: Toolchain, found, work: Path, out: Path, *, apps: bool) -> None:
+def lite_build(tc: Toolchain, found, work: Path, out: Path, *, apps: bool, extra: dict[str, dict] | None = None) -> None:
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
     stage_pyodide(tc, work)
-    stage_contents(found, work / "contents", apps=apps)
+    stage_contents(found, work / "contents", apps=apps, extra=extra)
     write_lite_config(tc, work)
     if out.exists():
         shutil.rmtree(out)
@@ -431,7 +434,8 @@ def lite_build(tc: Toolchain, found, work: Path, out: Path, *, apps: bool) -> No
         run([str(tc.python), "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
              "--contents", str(work / "contents"), "--output-dir", str(out)], cwd=work)
     marked = publish_read_only(out)
-    expected = [lesson.file for lesson, _nb in found] + ([f"{page.name}.ipynb" for page in APP_PAGES] if apps else [])
+    expected = ([lesson.file for lesson, _nb in found] + [f"{name}.ipynb" for name in extra or {}]
+                + ([f"{page.name}.ipynb" for page in APP_PAGES] if apps else []))
     if sorted(marked) != sorted(expected):
         raise SiteError(f"the contents listing of {out.name} names {marked}, not the lessons")
 
@@ -532,8 +536,10 @@ JupyterLab (the code too). Running starts Python in your browser: give it half a
 """
 
 
-def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path = NOTEBOOKS) -> Path:
-    """Build ``parts`` of the site into ``out``; parts not named are kept as they are."""
+def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path = NOTEBOOKS,
+          extra_apps: dict[str, dict] | None = None) -> Path:
+    """Build ``parts`` of the site into ``out``; parts not named are kept as they are.
+    ``extra_apps``: more app pages (name: notebook), for a benchmark."""
     out, work = out.resolve(), (work or out.parent / f"{out.name}-src").resolve()
     found = lessons(notebooks)
     kept = {}
@@ -550,7 +556,7 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
         out.mkdir(parents=True, exist_ok=True)
         if "apps" in parts:
             t0 = time.monotonic()
-            lite_build(apps_toolchain(), found, work / "apps", out / "apps", apps=True)
+            lite_build(apps_toolchain(), found, work / "apps", out / "apps", apps=True, extra=extra_apps)
             say(f"app pages built ({time.monotonic() - t0:.0f} s)")
         if "read" in parts:
             t0 = time.monotonic()
