@@ -49,7 +49,8 @@ KERNEL_IDLE = "Python (Pyodide) | Idle"
 #: The notebook in front (the site remembers the notebooks opened before, in other tabs).
 CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 #: The lessons the offline site runs whole (no numpy, pandas or matplotlib); notebook 8's
-#: scorekeeper app runs too (test_a_nights_hands_survive_a_reload), though its lesson needs more.
+#: scorekeeper app runs too (test_progress_survives_a_rebuild_that_brings_a_new_lesson),
+#: though its lesson needs more.
 LIGHT = ("00-start-here.ipynb", "07-practice.ipynb")
 START_S = 240  # Pyodide starting in a browser on a busy shared machine
 
