@@ -58,7 +58,9 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -175,6 +177,11 @@ def lab_toolchain() -> Toolchain:
 def apps_toolchain() -> Toolchain:
     """The side environment for the app pages (requirements/apps-site.txt), made once and kept in
     the download cache under a name that changes with the pins."""
+    with _CACHE_LOCK:
+        return _apps_toolchain()
+
+
+def _apps_toolchain() -> Toolchain:
     text = APPS_PINS.read_text(encoding="utf-8")
     key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
     env = CACHE / f"apps-toolchain-{key}"
@@ -195,6 +202,11 @@ def apps_toolchain() -> Toolchain:
 
 def npm_package(name: str, version: str) -> Path:
     """The npm tarball of ``name@version``, fetched once into the cache."""
+    with _CACHE_LOCK:
+        return _npm_package(name, version)
+
+
+def _npm_package(name: str, version: str) -> Path:
     tgz = CACHE / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
     if not tgz.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -225,8 +237,19 @@ def closure(packages: dict, roots: tuple[str, ...]) -> set[str]:
     return seen
 
 
+#: The two JupyterLite parts are built side by side (threads): one at a time in the shared
+#: download cache, and one pip wheel of the checkout at a time (it writes into the checkout).
+_CACHE_LOCK = threading.Lock()
+_WHEEL_LOCK = threading.Lock()
+
+
 def fetch_wheels(wanted: dict[str, str], dest: Path, python_version: str) -> None:
     """``pip download`` each ``name==version`` (pure-Python wheels, cached) into ``dest``."""
+    with _CACHE_LOCK:
+        _fetch_wheels(wanted, dest, python_version)
+
+
+def _fetch_wheels(wanted: dict[str, str], dest: Path, python_version: str) -> None:
     cache = CACHE / "wheels"
     cache.mkdir(parents=True, exist_ok=True)
 
@@ -245,7 +268,7 @@ def fetch_wheels(wanted: dict[str, str], dest: Path, python_version: str) -> Non
 
 
 def build_mjscore(dest: Path) -> Path:
-    with tempfile.TemporaryDirectory() as tmp:
+    with _WHEEL_LOCK, tempfile.TemporaryDirectory() as tmp:
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)])
         (wheel,) = Path(tmp).glob("mjscore-*.whl")
         return Path(shutil.copy2(wheel, dest / wheel.name))
@@ -465,22 +488,15 @@ def readable_pages(found, work: Path, out: Path) -> None:
     exporter = HTMLExporter(template_name="mjscore_read", extra_template_basedirs=[str(TEMPLATES)])
     exporter.require_js_url = "static/require.js"
     exporter.widget_renderer_url = "@jupyter-widgets/html-manager/dist/embed-amd.js"
-    data = work / "data"
-    saved = os.environ.get("MJSCORE_DATA_DIR")
-    os.environ["MJSCORE_DATA_DIR"] = str(data)  # the kernels start with it: no learner's files read or written
-    try:
-        for lesson, stored in found:
-            nb = nbformat.reads(json.dumps(stored), as_version=4)
-            NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True, record_timing=False,
-                           resources={"metadata": {"path": str(work / "run")}}).execute()
-            body, _res = exporter.from_notebook_node(nb, resources={"mjscore": page_links(lesson)})
-            body = re.sub(r'href="(\d\d-[\w-]+)\.ipynb', r'href="\1.html', body)
-            (out / f"{lesson.stem}.html").write_text(body, encoding="utf-8")
-    finally:
-        if saved is None:
-            os.environ.pop("MJSCORE_DATA_DIR", None)
-        else:
-            os.environ["MJSCORE_DATA_DIR"] = saved
+    # the kernels keep their files in a scratch folder: no learner's files read or written
+    env = {**os.environ, "MJSCORE_DATA_DIR": str(work / "data")}
+    for lesson, stored in found:
+        nb = nbformat.reads(json.dumps(stored), as_version=4)
+        NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True, record_timing=False,
+                       resources={"metadata": {"path": str(work / "run")}}).execute(env=env)
+        body, _res = exporter.from_notebook_node(nb, resources={"mjscore": page_links(lesson)})
+        body = re.sub(r'href="(\d\d-[\w-]+)\.ipynb', r'href="\1.html', body)
+        (out / f"{lesson.stem}.html").write_text(body, encoding="utf-8")
 
 
 def page_links(lesson: Lesson) -> dict:
@@ -539,29 +555,46 @@ JupyterLab (the code too). Running starts Python in your browser: give it half a
 def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path = NOTEBOOKS,
           extra_apps: dict[str, dict] | None = None) -> Path:
     """Build ``parts`` of the site into ``out``; parts not named are kept as they are.
-    ``extra_apps``: more app pages (name: notebook), for a benchmark."""
+    ``extra_apps``: more app pages (name: notebook), for a benchmark.
+
+    Each part is built into a folder of its own beside the others (the two JupyterLite parts in
+    threads, side by side with the lessons run for the pages to read: most of that time is
+    spent waiting for other processes), then put in place; ``out`` changes only at the end."""
     out, work = out.resolve(), (work or out.parent / f"{out.name}-src").resolve()
     found = lessons(notebooks)
-    kept = {}
-    with tempfile.TemporaryDirectory(dir=out.parent if out.parent.exists() else None) as hold:
+    built = {part: work / f"{part}-out" for part in parts}
+
+    def timed(name, step, *args, **kw):
+        t0 = time.monotonic()
+        step(*args, **kw)
+        say(f"{name} built ({time.monotonic() - t0:.0f} s)")
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = []
         if "lab" in parts:
-            for sub in ("apps", "read"):  # the lab build replaces the whole folder: keep the others
-                if (out / sub).exists():
-                    kept[sub] = Path(shutil.move(str(out / sub), str(Path(hold) / sub)))
-            t0 = time.monotonic()
-            lite_build(lab_toolchain(), found, work / "lab", out, apps=False)
-            say(f"JupyterLab part built ({time.monotonic() - t0:.0f} s)")
-            for sub, path in kept.items():
-                shutil.move(str(path), str(out / sub))
-        out.mkdir(parents=True, exist_ok=True)
+            jobs.append(pool.submit(timed, "JupyterLab part", lambda: lite_build(
+                lab_toolchain(), found, work / "lab", built["lab"], apps=False)))
         if "apps" in parts:
-            t0 = time.monotonic()
-            lite_build(apps_toolchain(), found, work / "apps", out / "apps", apps=True, extra=extra_apps)
-            say(f"app pages built ({time.monotonic() - t0:.0f} s)")
+            jobs.append(pool.submit(timed, "app pages", lambda: lite_build(
+                apps_toolchain(), found, work / "apps", built["apps"], apps=True, extra=extra_apps)))
         if "read" in parts:
-            t0 = time.monotonic()
-            readable_pages(found, work / "read", out / "read")
-            say(f"readable pages built ({time.monotonic() - t0:.0f} s)")
+            timed("readable pages", readable_pages, found, work / "read", built["read"])
+        for job in jobs:
+            job.result()
+    if "lab" in parts:  # the JupyterLab part is the whole top folder: the other parts go inside it
+        for sub in ("apps", "read"):
+            if sub not in parts and (out / sub).exists():
+                shutil.move(str(out / sub), str(built["lab"] / sub))
+        if out.exists():
+            shutil.rmtree(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(built["lab"]), str(out))
+    out.mkdir(parents=True, exist_ok=True)
+    for sub in ("apps", "read"):
+        if sub in parts:
+            if (out / sub).exists():
+                shutil.rmtree(out / sub)
+            shutil.move(str(built[sub]), str(out / sub))
     (out / "index.html").write_text(front_page(found), encoding="utf-8")
     return out
 
