@@ -453,6 +453,8 @@ def lite_build(tc: Toolchain, found, work: Path, out: Path, *, apps: bool, extra
                                                              if p)}
         run([str(tc.python), "-m", "voici_core.app", "build", "--lite-dir", str(work), "--contents",
              str(work / "contents"), "--output-dir", str(out), "--template", "classroom"], cwd=work, env=env)
+        # jupyterlite-core copies in its own JupyterLab app (60 MB): the pages load voici/build only
+        shutil.rmtree(out / "build")
     else:
         run([str(tc.python), "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
              "--contents", str(work / "contents"), "--output-dir", str(out)], cwd=work)
