@@ -51,29 +51,31 @@ def data_dir() -> Path:
 def kept_here() -> bool:
     """False where the files written here vanish with the page: a browser kernel (JupyterLite)
     whose page could not reach the browser's storage for the site (a private window, where the
-    site's service worker does not run, or the site's storage refused), so ``/drive`` is not
-    mounted. True everywhere else (a machine's own folders, ``MJSCORE_DATA_DIR``).
+    site's service worker does not run, or the site's storage refused), so ``/drive`` is missing
+    or does not answer. True everywhere else (a machine's own folders, ``MJSCORE_DATA_DIR``).
 
     >>> kept_here()
     True
     """
     if sys.platform != "emscripten" or os.environ.get("MJSCORE_DATA_DIR"):
         return True
-    if _BROWSER_KEEPS:
-        return _BROWSER_KEEPS[0]
-    try:  # the browser's storage is a file system JupyterLite mounts at /drive ...
-        import pyodide_js
-        # (the path looked up is the root of what is mounted there, if anything is)
-        mounted = pyodide_js.FS.lookupPath("/drive").node.mount.mountpoint == "/drive"
-        if mounted:  # ... and reaches through the site's service worker, which must answer
-            os.listdir("/drive")
-    except Exception:  # no /drive (a JsException from the file system), or no answer (OSError)
-        mounted = False
-    _BROWSER_KEEPS.append(mounted)  # the same for the page's whole life: asked once
-    return mounted
+    return _BROWSER_KEEPS
 
 
-_BROWSER_KEEPS: list[bool] = []
+def _browser_keeps() -> bool:
+    """JupyterLite mounts the browser's storage at ``/drive`` before any cell runs, where it can;
+    where it cannot there is no ``/drive`` (nothing else makes one before this module is
+    imported: every file mjscore writes goes through it), and where the site's service worker
+    does not answer, listing it fails."""
+    try:
+        os.listdir("/drive")
+    except OSError:
+        return False
+    return True
+
+
+#: Asked once, when this module is first imported (in a browser kernel only).
+_BROWSER_KEEPS = _browser_keeps() if sys.platform == "emscripten" else True
 
 
 def make_folder(folder: Path) -> None:

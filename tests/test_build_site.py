@@ -24,6 +24,7 @@ def _load(name: str):
 
 
 build_site = _load("build_site")
+site_pages = _load("site_pages")
 binder_links = _load("binder_links")
 
 
@@ -59,8 +60,8 @@ def test_lessons_are_published_read_only(tmp_path):
 
 
 def test_the_front_page_links_each_lesson_as_the_published_links_do():
-    found = build_site.lessons(ROOT / "notebooks")
-    page = build_site.front_page(found)
+    found = site_pages.lessons(ROOT / "notebooks")
+    page = site_pages.front_page(found)
     for lesson, _nb in found:
         pages = binder_links.site_pages(lesson.file, site="")
         for kind, css in (("read", "read"), ("classroom", "app"), ("lab", "lab")):
@@ -68,11 +69,11 @@ def test_the_front_page_links_each_lesson_as_the_published_links_do():
 
 
 def test_each_app_page_imports_only_its_app_and_needs_nothing_heavy():
-    for app in build_site.APP_PAGES:
-        nb = build_site.app_notebook(app)
+    for app in site_pages.APP_PAGES:
+        nb = site_pages.app_notebook(app)
         code = "".join(nb["cells"][1]["source"])
         assert re.match(rf"from {re.escape(app.module)} import \w+\n", code), code
-        assert build_site.needs_heavy(nb) == [], app.name
+        assert site_pages.needs_heavy(nb) == [], app.name
         path = ROOT / (app.module.replace(".", "/") + ".py")
         assert path.exists() and app.call.split("(")[0] in path.read_text(encoding="utf-8")
 

@@ -391,6 +391,14 @@ def test_progress_survives_a_rebuild_that_brings_a_new_lesson(lite, site, tmp_pa
     assert page.evaluate(LISTING, "mjscore-data") == ["nights", "practice.jsonl"]
     assert "Untitled Folder" not in page.evaluate(LISTING, "")
 
+    # a lesson is published read-only: the learner cannot save it over (JupyterLab says so), so
+    # the browser never keeps a copy of it that would hide the next edition
+    page, errors = lite.open(LIGHT[0])
+    page.locator(f"{CURRENT} .jp-Cell").first.click()
+    page.keyboard.press("Control+s")
+    expect(page.get_by_text(re.compile(r"is read-only\. Use .Save as")).first).to_be_visible()
+    assert not errors, errors
+
     # the site published again, lesson 0 changed
     notebooks = tmp_path / "notebooks"
     shutil.copytree(ROOT / "notebooks", notebooks)

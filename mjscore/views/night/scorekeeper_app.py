@@ -45,7 +45,7 @@ from ...american.home import HOME, LEAGUE_CARD
 from ...night import LedgerError, journal_path, list_nights, open_night
 from ...willingdon.settle import TableRules
 from .._app import App, classed
-from .._kept import download_html, nothing_kept_html
+from .._kept import nothing_kept_file_html, nothing_kept_html
 from .hand_form import VALUES, HandForm
 from .cards import payments_html, report_card_html, totals_html, totals_svg
 
@@ -263,13 +263,6 @@ class ScorekeeperApp(HandForm, App):
 
     # -- showing -----------------------------------------------------------------------------
 
-    def _unkept(self) -> str:
-        """Where the browser keeps nothing: say so, with the journal to save ('' elsewhere)."""
-        warning = nothing_kept_html("this night's hands", "save its journal (the link below) before you leave")
-        if warning and self.path is not None and self.path.exists():
-            warning += f"<p>{download_html(self.path.name, self.path.read_bytes(), 'text/csv')}</p>"
-        return warning
-
     def _say(self, text: str, *, error: bool = False) -> None:
         if error:
             self.show_error(self.status, text)
@@ -292,7 +285,8 @@ class ScorekeeperApp(HandForm, App):
             self.show_error(self.status, e)
         n = len(self.ledger)
         self.journal.value = (f"<p>Journal: <code>{html.escape(self.path.name)}</code>, {self.ledger.kind.a_night}"
-                              f", {n} hand{'s' * (n != 1)} saved</p>") + self._unkept()
+                              f", {n} hand{'s' * (n != 1)} saved</p>") + nothing_kept_file_html(
+            "this night's hands", "save its journal (the link below) before you leave", self.path, "text/csv")
         self.totals.value = f'<div role="status" aria-live="polite">{totals_html(self.ledger)}</div>'
         self.report.value = report_card_html(self.ledger)
         self.chart.value = totals_svg(self.ledger)
