@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/night.py
 	$(BIN)/python benchmarks/practice.py
 	$(BIN)/python benchmarks/classroom.py
+	$(BIN)/python benchmarks/site_start.py
 
 ## make fuzz: the long fuzz run of the command line (tests/test_fuzz.py): FUZZ_EXAMPLES random
 ## examples a format (`make test` runs a few, always the same ones)
@@ -64,9 +65,13 @@ fuzz: $(STAMP)
 present: $(STAMP)
 	JUPYTER_PATH="$(CURDIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" $(BIN)/voila --template=classroom --strip_sources=True notebooks/
 
-## make site: the collection as a static JupyterLite site in build/site (runs in the browser, no server)
+## make site: the collection as a static site in build/site (runs in the browser, no server): JupyterLab
+## (JupyterLite), the app pages (Voici) and the pages to read (tools/build_site.py). SITE_OUT is the
+## folder (relative paths are the checkout's), SITE_CACHE where downloads are kept (build/site-cache).
+SITE_OUT ?= build/site
+SITE_CACHE ?=
 site: $(STAMP)
-	$(BIN)/python tools/build_site.py --out build/site
+	$(BIN)/python tools/build_site.py --out "$(SITE_OUT)"$(if $(SITE_CACHE), --cache "$(SITE_CACHE)")
 
 ## make links: rewrite every Binder link, and the class's hub link, from the repository setting in pyproject.toml
 links:

@@ -48,6 +48,44 @@ def data_dir() -> Path:
     return Path.home() / ".local" / "share" / "mjscore"
 
 
+def kept_here() -> bool:
+    """False where the files written here vanish with the page: a browser kernel (JupyterLite)
+    whose page could not reach the browser's storage for the site (a private window, where the
+    site's service worker does not run, or the site's storage refused), so ``/drive`` is missing
+    or does not answer. True everywhere else (a machine's own folders, ``MJSCORE_DATA_DIR``).
+
+    >>> kept_here()
+    True
+    """
+    if sys.platform != "emscripten" or os.environ.get("MJSCORE_DATA_DIR"):
+        return True
+    return _BROWSER_KEEPS
+
+
+def _browser_keeps() -> bool:
+    """JupyterLite mounts the browser's storage at ``/drive`` before any cell runs, where it can;
+    where it cannot there is no ``/drive`` (nothing else makes one before this module is
+    imported: every file mjscore writes goes through it), and where the site's service worker
+    does not answer, listing it fails."""
+    try:
+        os.listdir("/drive")
+    except OSError:
+        return False
+    return True
+
+
+#: Asked once, when this module is first imported (in a browser kernel only).
+_BROWSER_KEEPS = _browser_keeps() if sys.platform == "emscripten" else True
+
+
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents) if it is not there yet. Looks first: in a browser
+    kernel, asking for a folder that exists leaves an empty "Untitled Folder" beside it (the
+    browser's storage makes a new folder, then fails to give it the name taken)."""
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` so that ``path`` is always either the old file or the whole new one.
 
@@ -55,7 +93,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     rename where the platform allows, so the rename itself survives a power cut.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -97,7 +135,7 @@ def locked(path: Path | str, *, wait: float = 30.0) -> Iterator[None]:
     ``O_EXCL``, and one left by a process that died is taken over once it is ``wait`` seconds old.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     if _flock is not None:
         fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
         try:
@@ -151,7 +189,7 @@ def append_record(path: Path | str, data: bytes) -> int:
     path = Path(path)
     new = not path.exists()
     if new:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
     try:
         view = memoryview(data)

@@ -151,22 +151,47 @@ def test_rewrite_keeps_what_each_link_opens(text, expected):
 SITE = re.compile(r"https://[\w-]+\.github\.io/[\w.-]+/[^\s)\"'<>\]\\]*")
 
 
-def test_every_browser_site_link_opens_a_notebook_and_the_contents_has_one_each():
+def test_every_browser_site_link_opens_a_notebook_and_the_contents_has_all_three_each():
     """The browser site (make site, published as the repository's GitHub Pages): each link to a
-    lesson there names a notebook that exists, and the contents offers every notebook that way."""
-    base = _tool().site_setting()
+    lesson there (its classroom app page, JupyterLab on it, its page to read) names a notebook
+    that exists, and the contents offers every notebook all three ways."""
+    tool = _tool()
+    base = tool.site_setting()
     seen = set()
     for path in (README, *sorted(NOTEBOOKS.glob("*.ipynb"))):
         for link in SITE.findall(_text(path)):
             assert link.startswith(base), f"{path.name}: {link} is not under {base}"
             rest = link[len(base):]
-            if rest:
-                query = parse_qs(urlsplit(rest).query)
-                assert urlsplit(rest).path == "lab/index.html" and "path" in query, link
-                assert (NOTEBOOKS / query["path"][0]).exists(), f"{path.name}: {link} opens no notebook"
-                if path == CONTENTS:
-                    seen.add(query["path"][0])
-    assert seen == {p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")}
+            if not rest:
+                continue
+            opens = tool.site_page_opens(rest)
+            assert opens, f"{path.name}: {link} is no page of a lesson"
+            kind, notebook = opens
+            assert (NOTEBOOKS / notebook).exists(), f"{path.name}: {link} opens no notebook"
+            assert link == tool.site_pages(notebook)[kind], link
+            if path == CONTENTS:
+                seen.add(opens)
+    lessons = {p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")}
+    assert seen == {(kind, name) for name in lessons for kind in ("classroom", "lab", "read")}
+
+
+def test_the_classroom_links_go_to_the_app_pages_first_and_binder_second():
+    """In the contents each lesson's classroom cell opens its app page (no server), then Binder's
+    Voila; the README's classroom badge opens an app page, and names Binder as the second way."""
+    tool = _tool()
+    rows = [line for line in _text(CONTENTS).splitlines() if re.match(r"^\| \d\d \|", line)]
+    assert len(rows) == len(list(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")))
+    for row in rows:
+        cell = row.split(" | ")[4]
+        notebook = re.search(r"\[([\w-]+\.ipynb)\]|\(([\w-]+\.ipynb)\)", row)
+        name = notebook.group(1) or notebook.group(2)
+        first, second = re.findall(r"\]\(([^)]+)\)", cell)
+        assert first == tool.site_pages(name)["classroom"], row
+        assert target(second) == ("voila", f"notebooks/{name}"), row
+    readme = README.read_text(encoding="utf-8")
+    badge = re.search(r"\[!\[Classroom[^\]]*\]\([^)]*\)\]\(([^)]+)\)", readme)
+    assert badge and tool.site_page_opens(badge.group(1)[len(tool.site_setting()):])[0] == "classroom", badge
+    assert re.search(r"classroom view[^\n]*on Binder", readme, re.I)
 
 
 def test_the_class_link_opens_the_contents_in_the_course_folder():

@@ -8,9 +8,13 @@ The setting is ``[tool.mjscore] repository`` and ``ref`` in pyproject.toml. A li
 ``https://mybinder.org/v2/gh/OWNER/NAME/REF`` address; only that part is rewritten, so each
 link keeps the notebook (``?urlpath=lab/tree/...`` or ``voila/render/...``) it opens.
 
-The browser site (``make site``, a static JupyterLite site) is published with GitHub Pages,
-so its address comes from the same setting: ``https://OWNER.github.io/NAME/``; a link to a
-lesson there is ``https://OWNER.github.io/NAME/lab/index.html?path=NN-name.ipynb``.
+The browser site (``make site``: static pages, no server) is published with GitHub Pages,
+so its address comes from the same setting: ``https://OWNER.github.io/NAME/``. A lesson there
+has three pages (:func:`site_pages`): the classroom app page (``apps/voici/render/NN-name.html``,
+the first classroom link of the contents and the README; Binder's Voila link is the second way),
+JupyterLab (``lab/index.html?path=NN-name.ipynb``) and the page to read
+(``read/NN-name.html``). tests/test_binder_links.py checks that every such link opens a lesson
+that exists, and that the contents offers each lesson all three ways.
 
 A class on a JupyterHub (the README's "For a class") gets the course through an nbgitpuller link,
 ``HUB/hub/user-redirect/git-pull?repo=https://github.com/OWNER/NAME&branch=REF&urlpath=...``,
@@ -82,6 +86,29 @@ def package_setting() -> str:
     """What ``pip install`` on a hub is given for the package: the repository at the branch."""
     conf = settings()
     return f"git+https://github.com/{conf['repository']}@{conf['ref']}"
+
+
+def site_pages(notebook: str, site: str | None = None) -> dict[str, str]:
+    """The browser site's pages of one lesson (``NN-name.ipynb``): its classroom app page,
+    JupyterLab on it, and the page to read."""
+    site = site_setting() if site is None else site
+    stem = notebook.rsplit(".", 1)[0]
+    return {"classroom": f"{site}apps/voici/render/{stem}.html", "lab": f"{site}lab/index.html?path={notebook}",
+            "read": f"{site}read/{stem}.html"}
+
+
+def site_page_opens(rest: str) -> tuple[str, str] | None:
+    """(kind, notebook) for the part of a site link after the site's address; None if it is
+    not a lesson's page (the front page, an app's own page)."""
+    from urllib.parse import parse_qs, urlsplit
+    parts = urlsplit(rest)
+    if parts.path == "lab/index.html" and "path" in parse_qs(parts.query):
+        return "lab", parse_qs(parts.query)["path"][0]
+    for kind, prefix in (("classroom", "apps/voici/render/"), ("read", "read/")):
+        m = re.fullmatch(re.escape(prefix) + r"(\d\d-[\w-]+)\.html", parts.path)
+        if m:
+            return kind, m.group(1) + ".ipynb"
+    return None
 
 
 def files() -> list[Path]:

@@ -1,47 +1,76 @@
-"""Build the collection as a static JupyterLite site: the notebooks run in the browser, with no
-server, and a learner's progress stays in the browser's own storage.
+"""Build the collection as a static site: every lesson runs in the browser, with no server, and a
+learner's progress stays in the browser's own storage.
 
     python tools/build_site.py [--out build/site]          (or: make site)
 
-Offline apart from the two package registries, and reproducible: every version comes from one
-place. The Python build tools (jupyterlite-core, jupyterlite-pyodide-kernel) are pinned in
-``requirements/pins.txt``; the Pyodide core (the npm package ``pyodide``) is the version that
-jupyterlite-pyodide-kernel was made for; the pure-Python wheels the browser kernel loads at start
-are the versions Pyodide's own lock file names, fetched from PyPI; ipywidgets and its companions
-are the versions pinned for the notebooks; mjscore is a wheel built from this checkout.
+The site has three parts, each a folder of the output, and a front page (``index.html``) that
+links them:
 
-What it does:
+* ``lab/`` (and the rest of the top folder): the lessons in **JupyterLab** (JupyterLite, with
+  the Pyodide kernel: Python runs in the page).
+* ``apps/``: the **app pages** (Voici: each lesson as a page of its prose and apps with the code
+  hidden, in the classroom look of ``make present``; and one page per app that imports only what
+  that app needs). ``apps/voici/render/NAME.html``.
+* ``read/``: the **readable pages**: each lesson as plain HTML from its outputs, with the apps'
+  state embedded so each app shows as a still picture, readable before (or without) Python.
+  ``read/NAME.html``.
 
-1. ``npm pack pyodide@VERSION`` (cached in ``build/site-cache``) and unpack it as the site's
-   ``static/pyodide``: the interpreter, the standard library and ``pyodide-lock.json``.
+Two toolchains, and why. Voici 0.10.0, the newest, requires ``jupyterlite-core`` 0.7.x; the
+JupyterLab part is built with 0.8.6 (``requirements/pins.txt``). One environment cannot hold both,
+so the app pages are built by a side environment that this script makes once and keeps in the
+download cache (``apps-toolchain-*``, from exactly the versions in
+``requirements/apps-site.txt``), as a second JupyterLite site with its own Pyodide (the version
+its ``jupyterlite-pyodide-kernel`` was made for). The two sites keep a learner's files under one
+storage name (:data:`STORAGE`), so the app pages and JupyterLab see the same ``mjscore-data``.
+
+Offline apart from the two package registries (PyPI, npm), and reproducible: every version comes
+from one place. For each JupyterLite part:
+
+1. ``npm pack pyodide@VERSION`` (cached) and unpack it as the part's ``static/pyodide``.
 2. ``pip download`` the pure-Python wheels the kernel needs at start (micropip, IPython, jedi and
    what they depend on, by the lock), plus comm and ipywidgets, plus ``pip wheel`` of mjscore.
 3. Rewrite the lock: the wheels we placed get their own file names and hashes; mjscore, ipywidgets
-   and company are added (``import mjscore`` in a cell then loads them all); every other package
-   (numpy, pandas, matplotlib, ...) points at Pyodide's public distribution, so the public site
-   loads them there on first use.
-4. ``jupyter lite build`` with the ten notebooks as its contents. A notebook that needs numpy,
-   pandas or matplotlib gets a first cell saying that it loads them on first use.
-5. A front page (``index.html``) that says what the site is and links every lesson.
+   and company are added (``import mjscore`` in a cell then loads them all, and only them); every
+   other package (numpy, pandas, matplotlib, ...) points at Pyodide's public distribution, so the
+   public site loads them there on first use (they are not on PyPI or npm for the browser).
+4. ``jupyter lite build`` (``voici build`` for the app pages) with the lessons as its contents. A
+   lesson that needs numpy, pandas or matplotlib gets a first cell saying that it loads them on
+   first use. The lessons are published read-only (``writable: false`` in the contents listing),
+   so a lesson the site republishes reaches every learner, while the learner's own files (the
+   folder ``mjscore-data``) stay theirs; the storage names are fixed (:data:`STORAGE`), so a
+   rebuild or a JupyterLite upgrade finds the same browser storage.
+
+The lessons, the app pages and the front page are described in ``tools/site_pages.py``. The
+readable pages are the lessons executed here (``nbclient``, in a scratch data folder, so the
+apps' state can be embedded), then written as HTML by nbconvert with the widget renderer and
+require.js from npm (``@jupyter-widgets/html-manager``, ``requirejs``) beside them, not a CDN.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import html
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, front_page, lessons, readable_pages,  # noqa: E402
+                        stage_contents)
+
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
 PINS = ROOT / "requirements" / "pins.txt"
+APPS_PINS = ROOT / "requirements" / "apps-site.txt"
 CACHE = ROOT / "build" / "site-cache"  # --cache changes it
 #: Pyodide's public distribution, for the packages the site does not carry itself.
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
@@ -55,57 +84,113 @@ EXTRA = {
     "ipywidgets": (["ipywidgets"], ["comm", "ipython", "traitlets", "widgetsnbextension", "jupyterlab-widgets"]),
     "mjscore": (["mjscore"], ["ipywidgets"]),
 }
-#: The JupyterLab extensions the site carries (from this environment).
+#: The JupyterLab extensions the site carries (from the toolchain's environment).
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
-#: Modules that the site does not carry: a notebook importing them loads them on first use.
-HEAVY = ("numpy", "pandas", "matplotlib")
-
-
-class SiteError(Exception):
-    pass
+#: The browser storage of both JupyterLite parts, named once and for good: without a name,
+#: JupyterLite keys it to the site's address and its own version's scheme (0.6.0 changed that
+#: key once, and learners' files vanished from view).
+STORAGE = {"contentsStorageName": "mjscore-files", "settingsStorageName": "mjscore-settings"}
+PARTS = ("lab", "apps", "read")
 
 
 def norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def pinned(name: str) -> str:
-    for line in PINS.read_text(encoding="utf-8").splitlines():
+def pinned(name: str, pins: Path = PINS) -> str:
+    for line in pins.read_text(encoding="utf-8").splitlines():
         dist, _, version = line.split("#")[0].strip().partition("==")
         if norm(dist) == norm(name) and version:
             return version
-    raise SiteError(f"{name} is not pinned in requirements/pins.txt")
-
-
-def installed(name: str) -> str:
-    from importlib.metadata import version
-    return version(name)
+    raise SiteError(f"{name} is not pinned in {pins.relative_to(ROOT)}")
 
 
 def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
     done = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if done.returncode:
-        raise SiteError(f"{' '.join(cmd[:4])} ... failed:\n{done.stderr[-2000:]}")
+        raise SiteError(f"{' '.join(map(str, cmd[:4]))} ... failed:\n{done.stderr[-2000:]}")
     return done
 
 
-def pyodide_version() -> str:
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
-    return PYODIDE_VERSION
+def say(message: str) -> None:
+    print(f"build_site: {message}", file=sys.stderr, flush=True)
 
 
-def fetch_pyodide(version: str, dest: Path) -> None:
-    """The npm package ``pyodide@version`` unpacked at ``dest`` (the tarball is cached)."""
-    tgz = CACHE / f"pyodide-{version}.tgz"
+# --------------------------------------------------------------------------- toolchains
+
+@dataclass(frozen=True)
+class Toolchain:
+    """A Python environment that builds one JupyterLite part, and what it was made for."""
+    python: Path
+    pyodide: str
+    prefix: Path
+
+    def version(self, dist: str) -> str:
+        return run([str(self.python), "-c", f"from importlib.metadata import version; print(version({dist!r}))"]
+                   ).stdout.strip()
+
+
+def _toolchain(python: Path) -> Toolchain:
+    out = run([str(python), "-c", "import sys; from jupyterlite_pyodide_kernel.constants import "
+               "PYODIDE_VERSION as v; print(v, sys.prefix)"]).stdout.split()
+    return Toolchain(python, out[0], Path(out[1]))
+
+
+def lab_toolchain() -> Toolchain:
+    """This environment (jupyterlite-core 0.8.6, pinned in requirements/pins.txt)."""
+    return _toolchain(Path(sys.executable))
+
+
+def apps_toolchain() -> Toolchain:
+    """The side environment for the app pages (requirements/apps-site.txt), made once and kept in
+    the download cache under a name that changes with the pins."""
+    with _CACHE_LOCK:
+        return _apps_toolchain()
+
+
+def _apps_toolchain() -> Toolchain:
+    text = APPS_PINS.read_text(encoding="utf-8")
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+    env = CACHE / f"apps-toolchain-{key}"
+    python = env / "bin" / "python"
+    stamp = env / ".installed"
+    if not stamp.exists():
+        say(f"making the app pages' toolchain in {env} (once)")
+        if env.exists():
+            shutil.rmtree(env)
+        run([sys.executable, "-m", "venv", str(env)])
+        pins = [line.split("#")[0].strip() for line in text.splitlines() if line.split("#")[0].strip()]
+        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins])
+        stamp.write_text(text, encoding="utf-8")
+    return _toolchain(python)
+
+
+# --------------------------------------------------------------------------- downloads
+
+def npm_package(name: str, version: str) -> Path:
+    """The npm tarball of ``name@version``, fetched once into the cache."""
+    with _CACHE_LOCK:
+        return _npm_package(name, version)
+
+
+def _npm_package(name: str, version: str) -> Path:
+    tgz = CACHE / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
     if not tgz.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         npm = shutil.which("npm")
         if not npm:
-            raise SiteError("npm is needed to fetch Pyodide (apt-get install npm)")
-        run([npm, "pack", f"pyodide@{version}", "--pack-destination", str(CACHE)], cwd=CACHE)
+            raise SiteError(f"npm is needed to fetch {name} (apt-get install npm)")
+        run([npm, "pack", f"{name}@{version}", "--pack-destination", str(CACHE)], cwd=CACHE)
+    if not tgz.exists():
+        raise SiteError(f"npm pack {name}@{version} made no {tgz.name}")
+    return tgz
+
+
+def unpack(tgz: Path, dest: Path, *, only: str = "") -> None:
+    """The npm tarball's ``package/ONLY`` folder, copied to ``dest``."""
     with tempfile.TemporaryDirectory() as tmp, tarfile.open(tgz) as tar:
         tar.extractall(tmp, filter="data")
-        shutil.copytree(Path(tmp) / "package", dest)
+        shutil.copytree(Path(tmp) / "package" / only, dest, dirs_exist_ok=True)
 
 
 def closure(packages: dict, roots: tuple[str, ...]) -> set[str]:
@@ -119,25 +204,38 @@ def closure(packages: dict, roots: tuple[str, ...]) -> set[str]:
     return seen
 
 
-def fetch_wheels(wanted: dict[str, str], dest: Path) -> None:
+#: The two JupyterLite parts are built side by side (threads): one at a time in the shared
+#: download cache, and one pip wheel of the checkout at a time (it writes into the checkout).
+_CACHE_LOCK = threading.Lock()
+_WHEEL_LOCK = threading.Lock()
+
+
+def fetch_wheels(wanted: dict[str, str], dest: Path, python_version: str) -> None:
     """``pip download`` each ``name==version`` (pure-Python wheels, cached) into ``dest``."""
+    with _CACHE_LOCK:
+        _fetch_wheels(wanted, dest, python_version)
+
+
+def _fetch_wheels(wanted: dict[str, str], dest: Path, python_version: str) -> None:
     cache = CACHE / "wheels"
     cache.mkdir(parents=True, exist_ok=True)
-    missing = [f"{n}=={v}" for n, v in sorted(wanted.items())
-               if not any(norm(w.name.split("-")[0]) == n and w.name.split("-")[1] == v for w in cache.glob("*.whl"))]
+
+    def found(n: str, v: str) -> list[Path]:
+        return [w for w in cache.glob("*.whl") if norm(w.name.split("-")[0]) == n and w.name.split("-")[1] == v]
+
+    missing = [f"{n}=={v}" for n, v in sorted(wanted.items()) if not found(n, v)]
     if missing:
         run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-             "--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any",
+             "--python-version", python_version, "--implementation", "py", "--abi", "none", "--platform", "any",
              "-d", str(cache), *missing])
     for n, v in wanted.items():
-        found = [w for w in cache.glob("*.whl") if norm(w.name.split("-")[0]) == n and w.name.split("-")[1] == v]
-        if not found:
+        if not found(n, v):
             raise SiteError(f"no wheel of {n} {v} was downloaded")
-        shutil.copy2(found[0], dest / found[0].name)
+        shutil.copy2(found(n, v)[0], dest / found(n, v)[0].name)
 
 
 def build_mjscore(dest: Path) -> Path:
-    with tempfile.TemporaryDirectory() as tmp:
+    with _WHEEL_LOCK, tempfile.TemporaryDirectory() as tmp:
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)])
         (wheel,) = Path(tmp).glob("mjscore-*.whl")
         return Path(shutil.copy2(wheel, dest / wheel.name))
@@ -168,122 +266,159 @@ def patch_lock(pyodide: Path, version: str) -> None:
     lock_path.write_text(json.dumps(lock), encoding="utf-8")
 
 
-def needs_heavy(nb: dict) -> list[str]:
-    """The heavy modules a notebook imports, itself or through the views it imports."""
-    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    found = {m for m in HEAVY if re.search(rf"^\s*(import|from)\s+{m}\b", code, re.M)}
-    views = set(re.findall(r"^\s*from\s+(mjscore\.views[\w.]*)\s+import", code, re.M))
-    for module in views:
-        path = ROOT / (module.replace(".", "/") + ".py")
-        if not path.exists():
-            path = ROOT / module.replace(".", "/") / "__init__.py"
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
-        found |= {m for m in HEAVY if re.search(rf"^(import|from)\s+{m}\b", text, re.M)}
-    return sorted(found)
-
-
-NOTICE = ("**In the browser version of this collection**, this lesson uses {mods}, which the page "
-          "loads from the internet the first time you run it (tens of megabytes: give it a minute). "
-          "Everything else here runs in your browser with nothing to install.")
-
-
-def lesson_title(nb: dict) -> str:
-    for c in nb["cells"]:
-        if c["cell_type"] == "markdown":
-            m = re.search(r"^#\s+(.+)$", "".join(c["source"]), re.M)
-            if m:
-                return re.sub(r"[*_`]", "", m.group(1)).strip()
-    return ""
-
-
-def stage_contents(dest: Path) -> list[tuple[str, str, list[str]]]:
-    """Copies of the notebooks for the site, each that needs heavy modules with a first cell
-    saying so. Returns (file name, title, heavy modules) for the front page."""
-    dest.mkdir(parents=True)
-    lessons = []
-    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        heavy = needs_heavy(nb)
-        if heavy:
-            nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {"tags": ["mjscore-site-notice"]},
-                                   "source": [NOTICE.format(mods=", ".join(heavy))]})
-        (dest / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        lessons.append((path.name, lesson_title(nb), heavy))
-    return lessons
-
-
-def front_page(lessons: list[tuple[str, str, list[str]]]) -> str:
-    rows = "\n".join(
-        f'<li><a href="lab/index.html?path={html.escape(name)}">{html.escape(title or name)}</a>'
-        + (f' <span class="more">(loads {html.escape(", ".join(heavy))} on first use)</span>' if heavy else "")
-        + "</li>" for name, title, heavy in lessons)
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>mjscore: mahjong scoring, in your browser</title>
-<!-- JupyterLite's pages read their settings from here and from jupyter-lite.json: keep it. -->
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-<style>body{{font:17px/1.5 system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em;color:#1a1a1a}}
-a{{color:#0b57a4}} .more{{color:#555;font-size:90%}} code{{background:#f2f2f2;padding:0 .2em}}</style></head>
-<body><main>
-<h1>mjscore: mahjong scoring, in your browser</h1>
-<p>A course in scoring two real tables: <b>American Mah Jongg</b> as the National Mah Jongg League
-plays it (who pays, and how tournaments score the same hands) and <b>Willingdon scoring for
-Goulash</b> (hand points, doubles, and a practice trainer).</p>
-<p>Everything runs here, in your browser: nothing to install, no server, and nothing you do is
-sent anywhere. Your practice tally and your nights at the table are kept in this browser's
-storage for this site, in the folder <code>mjscore-data</code> beside the notebooks, so they
-are still there when you come back on this device (clearing the site's data removes them; you
-can download the files from the file browser to keep a copy).</p>
-<h2>The lessons</h2>
-<ol start="0">
-{rows}
-</ol>
-<p>The first lesson takes a little while to open: the page starts Python in your browser.</p>
-<p><a href="lab/index.html">Open the whole collection in JupyterLab</a></p>
-</main></body></html>
-"""
-
-
-def build(out: Path, work: Path | None = None) -> Path:
-    version = pyodide_version()
-    work = work or ROOT / "build" / "site-src"
-    if work.exists():
-        shutil.rmtree(work)
+def stage_pyodide(tc: Toolchain, work: Path) -> None:
+    """``work/static/pyodide``: Pyodide for this toolchain, our wheels placed, its lock rewritten."""
     pyodide = work / "static" / "pyodide"
-    fetch_pyodide(version, pyodide)
-    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    unpack(npm_package("pyodide", tc.pyodide), pyodide)
+    lock_path = pyodide / "pyodide-lock.json"
+    whole = json.loads(lock_path.read_text(encoding="utf-8"))
+    lock = whole["packages"]
+    # What the kernel loads at start must be pure-Python wheels (from PyPI). A package built for
+    # the browser is on neither registry: where a starting package names one, the need is
+    # dropped (IPython runs without sqlite3; matplotlib-inline, which some Pyodide versions
+    # say needs matplotlib, is not used until a cell asks for matplotlib, which then loads it
+    # from Pyodide's distribution), so a start never reaches out to the internet.
+    apart = {name for name, p in lock.items()
+             if p.get("package_type", "package") != "package" or not p["file_name"].endswith("-none-any.whl")}
+    for name in closure(lock, KERNEL_NEEDS):
+        lock[name]["depends"] = [d for d in lock[name].get("depends", []) if norm(d) not in apart]
+    lock_path.write_text(json.dumps(whole), encoding="utf-8")
     wanted = {name: lock[name]["version"] for name in closure(lock, KERNEL_NEEDS)}
     for name in ("comm", "ipywidgets", "jupyterlab-widgets", "widgetsnbextension"):
-        wanted[name] = pinned(name) if name == "ipywidgets" else installed(name)
-    fetch_wheels(wanted, pyodide)
+        wanted[name] = tc.version(name)
+    if wanted["ipywidgets"] != pinned("ipywidgets"):
+        raise SiteError(f"the toolchain has ipywidgets {wanted['ipywidgets']}, the notebooks {pinned('ipywidgets')}")
+    # the browser's Python (for the wheels), as the lock names it: "3.13.2" -> "3.13"
+    fetch_wheels(wanted, pyodide, ".".join(whole["info"]["python"].split(".")[:2]))
     build_mjscore(pyodide)
-    patch_lock(pyodide, version)
-    lessons = stage_contents(work / "contents")
-    if out.exists():
-        shutil.rmtree(out)
-    # Only the extensions the site needs: others in this environment (Voila's preview, ...)
-    # expect a server and stop the page from loading.
-    extensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    patch_lock(pyodide, tc.pyodide)
+
+
+def write_lite_config(tc: Toolchain, work: Path) -> None:
+    """The build's settings: only the extensions the site needs (others in the environment, such
+    as Voila's preview, expect a server and stop the page from loading), and the storage names."""
+    extensions = tc.prefix / "share" / "jupyter" / "labextensions"
     config = {"LiteBuildConfig": {"ignore_sys_prefix": True,
                                   "federated_extensions": [str(extensions / name) for name in EXTENSIONS]}}
     (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
-         "--contents", str(work / "contents"), "--output-dir", str(out)], cwd=work)
-    (out / "index.html").write_text(front_page(lessons), encoding="utf-8")
+    lite = {"jupyter-lite-schema-version": 0, "jupyter-config-data": dict(STORAGE)}
+    (work / "jupyter-lite.json").write_text(json.dumps(lite, indent=1), encoding="utf-8")
+
+
+def publish_read_only(out: Path) -> list[str]:
+    """Mark every lesson ``writable: false`` in the site's contents listings, so JupyterLite never
+    keeps a learner's copy of it in the browser (which would hide every later edition of the
+    lesson). JupyterLite takes the flag from jupyter_server's listing, which asks ``os.access``:
+    a ``chmod -w`` before the build works for a user, not for root (CI builds as root), so the
+    flag is set here, where it holds for both. Returns the lessons marked."""
+    marked = []
+    for listing in (out / "api" / "contents").rglob("all.json"):
+        data = json.loads(listing.read_text(encoding="utf-8"))
+        for item in data.get("content") or []:
+            if item.get("type") == "notebook":
+                item["writable"] = False
+                marked.append(item["path"])
+        listing.write_text(json.dumps(data, indent=2, sort_keys=True), encoding="utf-8")
+    return marked
+
+
+# --------------------------------------------------------------------------- the three parts
+
+def lite_build(tc: Toolchain, found, work: Path, out: Path, *, apps: bool, extra: dict[str, dict] | None = None) -> None:
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    stage_pyodide(tc, work)
+    stage_contents(found, work / "contents", apps=apps, extra=extra)
+    write_lite_config(tc, work)
+    if out.exists():
+        shutil.rmtree(out)
+    if apps:
+        # The classroom template (voila/templates/classroom) found as `make present` finds it.
+        env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("JUPYTER_PATH"))
+                                                             if p)}
+        run([str(tc.python), "-m", "voici_core.app", "build", "--lite-dir", str(work), "--contents",
+             str(work / "contents"), "--output-dir", str(out), "--template", "classroom"], cwd=work, env=env)
+        # jupyterlite-core copies in its own JupyterLab app (60 MB): the pages load voici/build only
+        shutil.rmtree(out / "build")
+    else:
+        run([str(tc.python), "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
+             "--contents", str(work / "contents"), "--output-dir", str(out)], cwd=work)
+    marked = publish_read_only(out)
+    expected = ([lesson.file for lesson, _nb in found] + [f"{name}.ipynb" for name in extra or {}]
+                + ([f"{page.name}.ipynb" for page in APP_PAGES] if apps else []))
+    if sorted(marked) != sorted(expected):
+        raise SiteError(f"the contents listing of {out.name} names {marked}, not the lessons")
+
+
+def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path = NOTEBOOKS,
+          extra_apps: dict[str, dict] | None = None) -> Path:
+    """Build ``parts`` of the site into ``out``; parts not named are kept as they are.
+    ``extra_apps``: more app pages (name: notebook), for a benchmark.
+
+    Each part is built into a folder of its own beside the others (the two JupyterLite parts in
+    threads, side by side with the lessons run for the pages to read: most of that time is
+    spent waiting for other processes), then put in place; ``out`` changes only at the end."""
+    out, work = out.resolve(), (work or out.parent / f"{out.name}-src").resolve()
+    found = lessons(notebooks)
+    built = {part: work / f"{part}-out" for part in parts}
+
+    def timed(name, step, *args, **kw):
+        t0 = time.monotonic()
+        step(*args, **kw)
+        say(f"{name} built ({time.monotonic() - t0:.0f} s)")
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = []
+        if "lab" in parts:
+            jobs.append(pool.submit(timed, "JupyterLab part", lambda: lite_build(
+                lab_toolchain(), found, work / "lab", built["lab"], apps=False)))
+        if "apps" in parts:
+            jobs.append(pool.submit(timed, "app pages", lambda: lite_build(
+                apps_toolchain(), found, work / "apps", built["apps"], apps=True, extra=extra_apps)))
+        if "read" in parts:
+            timed("readable pages", readable_pages, found, work / "read", built["read"],
+                  lambda name, version, dest, only="": unpack(npm_package(name, version), dest, only=only))
+        for job in jobs:
+            job.result()
+    if "lab" in parts:  # the JupyterLab part is the whole top folder: the other parts go inside it
+        for sub in ("apps", "read"):
+            if sub not in parts and (out / sub).exists():
+                shutil.move(str(out / sub), str(built["lab"] / sub))
+        if out.exists():
+            shutil.rmtree(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(built["lab"]), str(out))
+    out.mkdir(parents=True, exist_ok=True)
+    for sub in ("apps", "read"):
+        if sub in parts:
+            if (out / sub).exists():
+                shutil.rmtree(out / sub)
+            shutil.move(str(built[sub]), str(out / sub))
+    (out / "index.html").write_text(front_page(found), encoding="utf-8")
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/build_site.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "build" / "site"), help="the folder to build into")
-    parser.add_argument("--work", default=None, help="a scratch folder for the build (default build/site-src)")
+    parser.add_argument("--work", default=None, help="a scratch folder for the build (default: OUT-src beside it)")
     parser.add_argument("--cache", default=None, help="where downloads are kept (default build/site-cache)")
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"which parts to build, of {','.join(PARTS)} (default all; the others are kept)")
+    parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="the folder of lessons (default notebooks/)")
     args = parser.parse_args(argv)
     global CACHE
+    # Every path is resolved here, against the folder the command was given in: the builds run
+    # in folders of their own.
     if args.cache:
-        CACHE = Path(args.cache)
+        CACHE = Path(args.cache).resolve()
+    parts = tuple(p.strip() for p in args.parts.split(",") if p.strip())
+    if not parts or set(parts) - set(PARTS):
+        parser.error(f"--parts takes some of {','.join(PARTS)}")
     try:
-        out = build(Path(args.out), Path(args.work) if args.work else None)
+        out = build(Path(args.out), Path(args.work) if args.work else None, parts=parts,
+                    notebooks=Path(args.notebooks).resolve())
     except SiteError as e:
         print(f"build_site: error: {e}", file=sys.stderr)
         return 1

@@ -1,30 +1,37 @@
-"""The collection with no server: the static JupyterLite site that ``make site`` builds, served
-from a local port and used in headless Chromium, offline.
+"""The collection with no server: the static site that ``make site`` builds (JupyterLab in
+``lab/``, the app pages in ``apps/``, the pages to read in ``read/``), served from a local port
+and used in headless Chromium, offline.
 
-The site is built once for the module into a temporary folder (the downloads it needs are
-cached outside the checkout). Every request to anywhere but 127.0.0.1 is aborted by the
-``browser`` fixture, so the test proves the site needs nothing from the internet for the
-lessons that run without numpy, pandas or matplotlib; the others must open and say that they
-load those packages on first use.
+The site is built once for the module by ``make site`` itself, into a temporary folder named by
+a path relative to the checkout, as the README's ``build/site`` is (the downloads it needs are
+cached outside the checkout). Every host name but 127.0.0.1 fails to resolve in the ``browser``
+fixture, so the tests prove the site needs nothing from the internet for the lessons and the
+app pages that need no numpy, pandas or matplotlib; the others must open and say that they load
+those packages on first use.
 
-The tests share the browser profile, so the browser storage of the site (where ``/drive``,
-the learner's files, lives) persists from one page load to the next, as for a learner.
+The tests share the browser profile, so the browser storage of the site (where ``/drive``, the
+learner's files, lives) persists from one page load to the next, as for a learner.
 
-Starting Pyodide in the browser is the fixed cost here (20-40 s of CPU each time), so the tests
-share one page of the site (``lite``), loaded once, and one browser kernel, as the JupyterLab
-tests do: each test closes what is open and opens its notebook on that kernel. They stay
-independent because each one runs its own notebook's cells (or types its own) from the top and
-reads only what that run shows. A test that checks what survives a reload reloads the page, which
-starts Pyodide again: that reload, nothing more. The page errors a test sees are those since it
-opened its notebook.
+Starting Pyodide in the browser is the fixed cost here (15-40 s of CPU each time), so the
+JupyterLab tests share one page of the site (``lite``), loaded once, and one browser kernel, as
+the JupyterLab tests do: each test closes what is open and opens its notebook on that kernel.
+They stay independent because each one runs its own notebook's cells (or types its own) from the
+top and reads only what that run shows. The test that checks what survives a rebuild reloads
+the page, which starts Pyodide again: that reload, nothing more. Each app page starts its own
+kernel (an app page is a page of its own): the payments app's and the hand builder's pages, the
+scorekeeper's as a private window shows it, and lesson 7 (the trainer) at 1024 x 768 in the
+classroom look.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -42,7 +49,8 @@ KERNEL_IDLE = "Python (Pyodide) | Idle"
 #: The notebook in front (the site remembers the notebooks opened before, in other tabs).
 CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 #: The lessons the offline site runs whole (no numpy, pandas or matplotlib); notebook 8's
-#: scorekeeper app runs too (test_a_nights_hands_survive_a_reload), though its lesson needs more.
+#: scorekeeper app runs too (test_progress_survives_a_rebuild_that_brings_a_new_lesson),
+#: though its lesson needs more.
 LIGHT = ("00-start-here.ipynb", "07-practice.ipynb")
 START_S = 240  # Pyodide starting in a browser on a busy shared machine
 
@@ -52,15 +60,21 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
                       ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
                       ".json": "application/json"}
 
+    def end_headers(self) -> None:
+        # as a web host that asks the browser to check each file again (GitHub Pages: after ten
+        # minutes): a rebuilt site is seen at the next load
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
     def log_message(self, *args) -> None:
         pass
 
 
 class _Exposed(_Quiet):
-    """The site as built, but its page config says ``exposeAppInBrowser`` (as the JupyterLab
-    tests' ``--LabApp.expose_app_in_browser``): ``window.jupyterapp`` lets one page open each
-    test's notebook by JupyterLab's own command, on the kernel the tests share. The built files
-    are not changed."""
+    """The site as built, but the JupyterLab part's page config says ``exposeAppInBrowser`` (as
+    the JupyterLab tests' ``--LabApp.expose_app_in_browser``): ``window.jupyterapp`` lets one page
+    open each test's notebook by JupyterLab's own command, on the kernel the tests share. The
+    built files are not changed."""
 
     def do_GET(self) -> None:
         if self.path.split("?")[0].rstrip("/") != "/jupyter-lite.json":
@@ -72,24 +86,49 @@ class _Exposed(_Quiet):
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
-        self.end_headers()
+        super().end_headers()
         self.wfile.write(body)
+
+
+CACHE = Path.home() / ".cache" / "mjscore-site"
+
+
+def make_site(out: Path) -> subprocess.CompletedProcess:
+    """``make site`` as the README gives it, into ``out`` named relative to the checkout (as
+    ``build/site`` is), with the download cache; the checkout's environment is taken as it is
+    (``-o``: not made again)."""
+    require(shutil.which("make") is not None, "make is not installed")
+    require((ROOT / ".venv" / "bin" / "python").exists(), "the checkout has no .venv (make .venv/.installed-stamp)")
+    return subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed-stamp", "site",
+                           f"SITE_OUT={os.path.relpath(out, ROOT)}", f"SITE_CACHE={CACHE}"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=1200)
+
+
+def rebuild_lab(out: Path, notebooks: Path) -> None:
+    """Build the JupyterLab part of the site again in place, from another folder of lessons."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out), "--cache",
+                           str(CACHE), "--parts", "lab", "--notebooks", str(notebooks)],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+def serve(folder: Path):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Exposed, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    require(subprocess.run(["which", "npm"], capture_output=True).returncode == 0,
-            "npm is not installed (the site's build fetches Pyodide with it)")
+    require(shutil.which("npm") is not None, "npm is not installed (the site's build fetches Pyodide with it)")
     out = tmp_path_factory.mktemp("site") / "site"
-    cache = Path.home() / ".cache" / "mjscore-site"
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out),
-                           "--cache", str(cache), "--work", str(out.parent / "src")],
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stderr[-3000:]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Exposed, directory=str(out)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield out, f"http://127.0.0.1:{server.server_address[1]}"
+    t0 = time.monotonic()
+    done = make_site(out)
+    _timed("site: make site (downloads cached)", t0)
+    assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-3000:]
+    assert (out / "index.html").exists() and (out / "apps" / "voici" / "render").is_dir() and (out / "read").is_dir()
+    server, url = serve(out)
+    yield out, url
     server.shutdown()
     server.server_close()
 
@@ -153,12 +192,13 @@ class Lite:
         return self.page.evaluate("() => window.jupyterapp.shell.currentWidget?.context?.path || ''")
 
     def reload(self) -> None:
-        """Reload the page (the browser kernel starts anew); the notebook in front comes back."""
-        before, t0 = self.in_front(), time.monotonic()
+        """Reload the page (the browser kernel starts anew); a notebook comes back in front (the
+        one in front before, unless the page had not yet saved its layout: a test opens its own
+        afterwards)."""
+        t0 = time.monotonic()
         self.page.reload()
         self.wait_ready()
         _timed("site: page reloaded, a new kernel idle", t0)
-        assert self.in_front() == before, f"after the reload {self.in_front()!r} is in front, not {before!r}"
 
 
 @pytest.fixture(scope="module")
@@ -196,17 +236,76 @@ def _run_all(page) -> None:
     page.locator("#jp-main-statusbar").get_by_text(KERNEL_IDLE).wait_for(timeout=START_S * 1000)
 
 
-def test_the_front_page_links_every_lesson(browser, site):
+def _links_tool():
+    spec = importlib.util.spec_from_file_location("binder_links", ROOT / "tools" / "binder_links.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+
+def test_the_front_page_links_every_lesson_three_ways(browser, site):
+    """Each lesson: its title opens it to read, then "run it" as an app or in JupyterLab (the
+    same pages binder_links.py names on the published site); and each app on a page of its own."""
     out, url = site
+    pages = _links_tool().site_pages
     page = browser.new_page()
     page.goto(f"{url}/index.html")
-    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
-    links = page.locator("main ol li a")
-    assert links.count() == len(lessons) == 10
-    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
-    assert hrefs == [f"lab/index.html?path={name}" for name in lessons]
-    assert "nothing you do is\nsent anywhere" in page.inner_text("main").replace("is sent", "is\nsent") or \
-        "sent anywhere" in page.inner_text("main")
+    rows = page.locator("main ol > li")
+    assert rows.count() == len(LESSONS) == 10
+    for i, name in enumerate(LESSONS):
+        want = pages(name, site="")
+        row = rows.nth(i)
+        assert row.locator("a.read").get_attribute("href") == want["read"]
+        assert row.locator("a.app").get_attribute("href") == want["classroom"]
+        assert row.locator("a.lab").get_attribute("href") == want["lab"]
+        for href in (want["read"], want["classroom"]):
+            assert (out / href).is_file(), href
+    apps = page.locator("main ul > li a")
+    assert [apps.nth(i).get_attribute("href") for i in range(apps.count())] == [
+        f"apps/voici/render/{name}.html" for name in ("scorekeeper", "trainer", "payments", "hand-builder", "claim")]
+    assert "sent anywhere" in page.inner_text("main")
+    page.close()
+
+
+def test_the_site_keeps_learners_files_under_its_own_name_and_publishes_lessons_read_only(site):
+    """Both JupyterLite parts name their browser storage (not the default, keyed to the address
+    and JupyterLite's own scheme), the same for both, and list every lesson as not writable."""
+    out, _url = site
+    names = []
+    for part in (out, out / "apps"):
+        config = json.loads((part / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+        names.append((config["contentsStorageName"], config["settingsStorageName"]))
+        listing = json.loads((part / "api" / "contents" / "all.json").read_text(encoding="utf-8"))["content"]
+        lessons = {item["name"]: item["writable"] for item in listing if item["name"] in LESSONS}
+        assert lessons == dict.fromkeys(LESSONS, False), part
+    assert names[0] == names[1] == ("mjscore-files", "mjscore-settings")
+
+
+def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(browser, site):
+    """The page to read: the lesson as it was last run, its app drawn from the embedded state (a
+    still picture), with no Python started; at a phone's width the page itself never scrolls
+    sideways; its links run it as an app or in JupyterLab."""
+    from playwright.sync_api import expect
+
+    _out, url = site
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/read/02-willingdon-hand-points.html")
+    builder = page.locator(".mjs-builder").first
+    expect(builder).to_be_visible()
+    expect(builder).to_contain_text("Score: 1,728")
+    bar = page.locator(".mjs-read-bar")
+    assert bar.locator("a.mjs-read-app").get_attribute("href") == "../apps/voici/render/02-willingdon-hand-points.html"
+    assert bar.locator("a.mjs-read-lab").get_attribute("href") == "../lab/index.html?path=02-willingdon-hand-points.ipynb"
+    assert "pandas" in bar.inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("() => typeof window.jupyterapp") == "undefined"  # no JupyterLab, no kernel
+    assert not errors, errors
     page.close()
 
 
@@ -219,29 +318,13 @@ def test_a_lesson_that_needs_more_packages_opens_and_says_so(lite, site):
     assert not errors
     # Every lesson as the site serves it: the ones that need more say so first; the others do not.
     for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
-        staged = json.loads((out / "files" / path.name).read_text(encoding="utf-8"))
-        first = "".join(staged["cells"][0]["source"])
-        if path.name in LIGHT:
-            assert "loads from the internet" not in first, path.name
-        else:
-            assert "loads from the internet the first time you run it" in first, path.name
-
-
-def test_the_practice_tally_survives_a_reload(lite):
-    from playwright.sync_api import expect
-
-    page, errors = lite.open("07-practice.ipynb")
-    _run_all(page)
-    app = page.locator(f"{CURRENT} .mjs-practice").first
-    tally = app.locator(".mjs-practice-tally")
-    before = tally.inner_text()
-    played = int(m.group(1)) if (m := re.search(r"of (\d+) right", before)) else 0
-    app.locator(".mjs-practice-show").first.click()
-    expect(tally).to_contain_text(f"of {played + 1} right")
-    assert not errors, errors
-    lite.reload()
-    _run_all(page)
-    expect(page.locator(f"{CURRENT} .mjs-practice .mjs-practice-tally").first).to_contain_text(f"of {played + 1} right")
+        for part in (out, out / "apps"):
+            staged = json.loads((part / "files" / path.name).read_text(encoding="utf-8"))
+            first = "".join(staged["cells"][0]["source"])
+            if path.name in LIGHT:
+                assert "loads from the internet" not in first, path.name
+            else:
+                assert "loads from the internet the first time you run it" in first, path.name
 
 
 def test_the_start_notebook_runs_in_the_browser(lite):
@@ -268,23 +351,205 @@ def _type_cell(page, code: str) -> None:
     page.keyboard.press("Shift+Enter")
 
 
-def test_a_nights_hands_survive_a_reload(lite):
-    """The scorekeeper needs neither pandas nor matplotlib: typed into notebook 8 (whose other
-    cells need them), it keeps a night whose hands are still there after a reload."""
+LISTING = """async path => {
+    const model = await window.jupyterapp.serviceManager.contents.get(path, {content: true});
+    return model.content.map(item => item.name).sort();
+}"""
+
+NEW_EDITION = "This lesson was published again while you were away."
+
+
+def test_progress_survives_a_rebuild_that_brings_a_new_lesson(lite, site, tmp_path):
+    """A learner practises and records a night; the site is built again with a lesson changed;
+    after a reload the new lesson text is there, and so are the tally and the night's hands
+    (the scorekeeper needs neither pandas nor matplotlib: typed into notebook 8, whose other
+    cells need them). Nothing else is left in the learner's folder: no empty "Untitled Folder"."""
     from playwright.sync_api import expect
+
+    out, _url = site
+    page, errors = lite.open("07-practice.ipynb")
+    _run_all(page)
+    app = page.locator(f"{CURRENT} .mjs-practice").first
+    tally = app.locator(".mjs-practice-tally")
+    before = tally.inner_text()
+    played = int(m.group(1)) if (m := re.search(r"of (\d+) right", before)) else 0
+    app.locator(".mjs-practice-show").first.click()
+    expect(tally).to_contain_text(f"of {played + 1} right")
+    assert not errors, errors
 
     page, errors = lite.open("08-scorekeeper.ipynb")
     _type_cell(page, NIGHT_CELL)
     app = page.locator(f"{CURRENT} .mjs-score-app").first
     expect(app).to_be_visible(timeout=START_S * 1000)
     totals = app.locator(".mjs-score-totals caption")
-    before = int(re.search(r"\d+", totals.inner_text()).group())
+    hands = int(re.search(r"\d+", totals.inner_text()).group())
     for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("quick", "25")):
         app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
     app.locator(".mjs-score-add").click()
-    expect(totals).to_have_text(re.compile(rf"Totals after {before + 1} hands?$"))
+    expect(totals).to_have_text(re.compile(rf"Totals after {hands + 1} hands?$"))
     assert not errors, errors
+    assert page.evaluate(LISTING, "mjscore-data") == ["nights", "practice.jsonl"]
+    assert "Untitled Folder" not in page.evaluate(LISTING, "")
+
+    # a lesson is published read-only: the learner cannot save it over (JupyterLab says so), so
+    # the browser never keeps a copy of it that would hide the next edition
+    page, errors = lite.open(LIGHT[0])
+    page.locator(f"{CURRENT} .jp-Cell").first.click()
+    page.keyboard.press("Control+s")
+    expect(page.get_by_text(re.compile(r"is read-only\. Use .Save as")).first).to_be_visible()
+    assert not errors, errors
+
+    # the site published again, lesson 0 changed
+    notebooks = tmp_path / "notebooks"
+    shutil.copytree(ROOT / "notebooks", notebooks)
+    start = json.loads((notebooks / LIGHT[0]).read_text(encoding="utf-8"))
+    start["cells"][0]["source"].append(f"\n\n{NEW_EDITION}")
+    (notebooks / LIGHT[0]).write_text(json.dumps(start), encoding="utf-8")
+    t0 = time.monotonic()
+    rebuild_lab(out, notebooks)
+    _timed("site: the JupyterLab part built again", t0)
+
     lite.reload()
+    page, errors = lite.open(LIGHT[0])  # as the site now has it
+    expect(page.locator(f"{CURRENT} .jp-Cell").first).to_contain_text(NEW_EDITION)
+    page, errors = lite.open("07-practice.ipynb")
+    _run_all(page)
+    expect(page.locator(f"{CURRENT} .mjs-practice .mjs-practice-tally").first).to_contain_text(f"of {played + 1} right")
+    page, errors = lite.open("08-scorekeeper.ipynb")
     _type_cell(page, NIGHT_CELL)
     expect(page.locator(f"{CURRENT} .mjs-score-app .mjs-score-totals caption").first).to_have_text(
-        re.compile(rf"Totals after {before + 1} hands?$"), timeout=START_S * 1000)
+        re.compile(rf"Totals after {hands + 1} hands?$"), timeout=START_S * 1000)
+    assert page.evaluate(LISTING, "mjscore-data") == ["nights", "practice.jsonl"]
+
+
+# --- the app pages (Voici): each its own page, its own kernel ---------------------------
+
+#: what the browser console says Pyodide loaded ("Loaded a, b, c")
+_LOADED = re.compile(r"^Loaded (.+)$")
+
+
+class AppPage:
+    """One app page of the site, opened in a page of its own; its page errors and what Pyodide
+    loaded for it."""
+
+    def __init__(self, browser, url: str, path: str, *, viewport=None, private: bool = False):
+        self.page = browser.new_page()
+        self.page.set_viewport_size(viewport or {"width": 1024, "height": 768})
+        self.errors: list[str] = []
+        self.loaded: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", self._console)
+        if private:  # as a private window: the site's service worker cannot be registered
+            self.page.add_init_script("navigator.serviceWorker.register = () => Promise.reject("
+                                      "new DOMException('The operation is insecure.', 'SecurityError'));")
+        self.t0 = time.monotonic()
+        self.page.goto(f"{url}/apps/voici/render/{path}")
+
+    def _console(self, message) -> None:
+        m = _LOADED.match(message.text)
+        if m:
+            self.loaded.extend(name.strip() for name in m.group(1).split(","))
+
+    def app(self, css: str):
+        """The app, once the page has run its cells and drawn it."""
+        from playwright.sync_api import expect
+        app = self.page.locator(css).first
+        expect(app).to_be_visible(timeout=START_S * 1000)
+        _timed("site: an app page opened until its app is drawn", self.t0)
+        return app
+
+    def close(self) -> None:
+        assert not self.errors, self.errors
+        heavy = [name for name in self.loaded if name.lower() in ("numpy", "pandas", "matplotlib")]
+        assert not heavy, f"the page loaded {heavy}: an app page loads only what its app imports"
+        self.page.close()
+
+
+@pytest.fixture
+def app_page(browser, site):
+    opened = []
+
+    def open_(path: str, url: str = site[1], **kw) -> AppPage:
+        opened.append(AppPage(browser, url, path, **kw))
+        return opened[-1]
+
+    yield open_
+    for page in opened:
+        page.close()
+
+
+def test_the_payments_page_answers(app_page):
+    from playwright.sync_api import expect
+
+    from mjscore.views.american.american_app import HOW_LABELS
+
+    page = app_page("payments.html")
+    app = page.app(".mjs-american")
+    result = app.locator(".mjs-american-result")
+    expect(result.locator(".mjs-collects")).to_contain_text("collects 100")      # 25 on a discard
+    app.locator(".mjs-american-how select").select_option(label=HOW_LABELS["self-drawn"])
+    expect(result.locator(".mjs-collects")).to_contain_text("collects 150")
+    box = app.locator(".mjs-american-value input")
+    box.fill("40")
+    box.press("Enter")
+    expect(result.locator(".mjs-collects")).to_contain_text("collects 240")
+
+
+def test_the_hand_builder_page_scores(app_page):
+    from playwright.sync_api import expect
+
+    page = app_page("hand-builder.html")
+    app = page.app(".mjs-builder")
+    expect(app.locator(".mjs-builder-score")).to_contain_text("1,728")
+    app.locator(".mjs-builder-notation input").fill("RDx3 GDx3 WDx3 +EWx3 NWx2 F1 F2")
+    app.locator(".mjs-builder-load").click()
+    expect(app.locator(".mjs-builder-score")).to_contain_text("237,568")
+
+
+def test_a_lesson_as_a_classroom_page_at_a_projectors_size(app_page):
+    """Lesson 7 as the classroom shows it, at 1024 x 768: no code, the prose and the trainer
+    enlarged, nothing wider than the screen, and the trainer answers."""
+    from playwright.sync_api import expect
+
+    page = app_page("07-practice.html", viewport={"width": 1024, "height": 768})
+    app = page.app(".mjs-practice")
+    p = page.page
+    assert p.locator(".jp-CodeCell .jp-InputArea:visible, .jp-InputArea-editor:visible").count() == 0  # no code
+    assert "trainer_app import" not in p.locator("body").inner_text()
+    zoom = p.evaluate("() => getComputedStyle(document.querySelector('#rendered_cells > div')).zoom")
+    assert float(zoom) > 1.2, zoom
+    assert p.evaluate("() => document.documentElement.scrollWidth") <= 1024
+    tally = app.locator(".mjs-practice-tally")
+    app.locator(".mjs-practice-show").first.click()
+    expect(tally).to_contain_text("right")
+    expect(app.locator(".mjs-nothing-kept")).to_have_count(0)
+
+
+def test_the_scorekeeper_page_in_a_private_window_keeps_a_night_and_offers_it(app_page, site):
+    """The scorekeeper's own page, as a private window shows it (the site's service worker cannot
+    be registered, so the browser keeps nothing): it says so before anything is entered, keeps
+    the night for as long as the page is open, and offers its journal to save. (The site from
+    another port: another origin, where the tests before registered no service worker that
+    would answer anyway.) The same page in an ordinary window keeps its nights: the JupyterLab
+    test above keeps one across a rebuild, with the same code."""
+    from playwright.sync_api import expect
+
+    server, url = serve(site[0])
+    try:
+        page = app_page("scorekeeper.html", url=url, private=True)
+        app = page.app(".mjs-score-app")
+        expect(app.locator(".mjs-nothing-kept")).to_contain_text("This browser keeps nothing for this site")
+        app.locator(".mjs-score-name input").fill("app-page-night.csv")
+        app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
+        app.locator(".mjs-score-start").click()
+        for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("value", "25")):
+            app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
+        app.locator(".mjs-score-add").click()
+        expect(app.locator(".mjs-score-totals caption")).to_have_text(re.compile(r"Totals after 1 hand$"))
+        journal = app.locator(".mjs-score-journal")
+        expect(journal).to_contain_text("1 hand saved")
+        expect(journal.locator(".mjs-nothing-kept")).to_be_visible()
+        expect(journal.locator('a.mjs-download[download="app-page-night.csv"]')).to_be_visible()
+    finally:
+        server.shutdown()
+        server.server_close()

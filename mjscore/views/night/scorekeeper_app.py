@@ -52,6 +52,7 @@ import ipywidgets as widgets
 
 from ...night import LedgerError, journal_path
 from .._app import App, classed
+from .._kept import nothing_kept_file_html, nothing_kept_html
 from .._style import ERROR, count
 from .cards import report_card_html, totals_html, totals_svg
 from .hand_actions import HandActions
@@ -134,7 +135,8 @@ class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
                 name = html.escape(journal_path(self.name.value.strip() or "night.csv").name)
             except LedgerError:
                 name = "night.csv"
-            self.journal.value = f"<p>Journal: <code>{name}</code> (a new night, or choose a saved one)</p>"
+            self.journal.value = (f"<p>Journal: <code>{name}</code> (a new night, or choose a saved one)</p>"
+                                  + nothing_kept_html("the nights you keep here", "save each night's journal"))
             self.totals.value = self.report.value = self.chart.value = self.payments.value = ""
             return
         try:
@@ -144,7 +146,8 @@ class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
             self.show_error(self.status, e)
         n = len(self.ledger)
         self.journal.value = (f"<p>Journal: <code>{html.escape(self.path.name)}</code>, {self.ledger.kind.a_night}"
-                              f", {hands(n)} saved</p>")
+                              f", {hands(n)} saved</p>") + nothing_kept_file_html(
+            "this night's hands", "save its journal (the link below) before you leave", self.path, "text/csv")
         self.totals.value = f'<div role="status" aria-live="polite">{totals_html(self.ledger)}</div>'
         self.report.value = report_card_html(self.ledger)
         self.chart.value = totals_svg(self.ledger)

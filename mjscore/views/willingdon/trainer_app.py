@@ -75,6 +75,7 @@ from ...willingdon.trainer import Feedback, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
 from .._controls import AskFirst, upload_button
+from .._kept import nothing_kept_html
 from .._style import ERROR, GOOD, MUTED, count
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
@@ -254,6 +255,8 @@ class PracticeApp(App):
         self.played.observe(self._on_played, "value")
         with self._quietly():
             self.name.value = self.trainer.name
+        # where the browser keeps nothing, said at once (the download is in the session card)
+        self.notice.value = nothing_kept_html("your progress", "press Download my progress before you leave")
         if self.trainer.answered:  # restored mid-hand: show the answer already given
             self.feedback.value = feedback_html(self.trainer.review(self.trainer.current_number))
         self.refresh()

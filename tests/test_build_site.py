@@ -1,0 +1,88 @@
+"""tools/build_site.py without a browser or a download: the paths it is given, the lessons it
+publishes read-only, the front page's links, the app pages' imports. (tests/browser/test_site.py
+builds the whole site with `make site` and uses it in Chromium.)"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"_tools_{name}", ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+build_site = _load("build_site")
+site_pages = _load("site_pages")
+binder_links = _load("binder_links")
+
+
+def test_every_path_is_resolved_where_it_was_given(tmp_path, monkeypatch):
+    """`make site` gives `--out build/site`: the builds run in other folders, so the script
+    resolves what it is given against the folder the command was given in (build() resolves
+    --out and --work as its first step; tests/browser/test_site.py runs `make site` with a
+    relative folder)."""
+    seen = {}
+    monkeypatch.setattr(build_site, "build", lambda out, work, **kw: seen.update(out=out, work=work, **kw) or out)
+    monkeypatch.setattr(build_site, "CACHE", build_site.CACHE)
+    monkeypatch.chdir(tmp_path)
+    assert build_site.main(["--out", "build/site", "--cache", "cache", "--notebooks", "lessons", "--parts", "lab,read"]) == 0
+    assert seen["notebooks"] == tmp_path / "lessons" and seen["parts"] == ("lab", "read")
+    assert build_site.CACHE == tmp_path / "cache"
+
+
+def test_unknown_parts_are_refused(capsys):
+    with pytest.raises(SystemExit) as stop:
+        build_site.main(["--parts", "lab,slides"])
+    assert stop.value.code == 2 and "--parts takes some of lab,apps,read" in capsys.readouterr().err
+
+
+def test_lessons_are_published_read_only(tmp_path):
+    listing = tmp_path / "api" / "contents" / "all.json"
+    listing.parent.mkdir(parents=True)
+    listing.write_text(json.dumps({"content": [
+        {"name": "00-a.ipynb", "path": "00-a.ipynb", "type": "notebook", "writable": True},
+        {"name": "data.csv", "path": "data.csv", "type": "file", "writable": True}]}), encoding="utf-8")
+    assert build_site.publish_read_only(tmp_path) == ["00-a.ipynb"]
+    content = {i["name"]: i["writable"] for i in json.loads(listing.read_text(encoding="utf-8"))["content"]}
+    assert content == {"00-a.ipynb": False, "data.csv": True}
+
+
+def test_the_front_page_links_each_lesson_as_the_published_links_do():
+    found = site_pages.lessons(ROOT / "notebooks")
+    page = site_pages.front_page(found)
+    for lesson, _nb in found:
+        pages = binder_links.site_pages(lesson.file, site="")
+        for kind, css in (("read", "read"), ("classroom", "app"), ("lab", "lab")):
+            assert f'class="{css}" href="{pages[kind]}"' in page, (lesson.file, kind)
+
+
+def test_each_app_page_imports_only_its_app_and_needs_nothing_heavy():
+    for app in site_pages.APP_PAGES:
+        nb = site_pages.app_notebook(app)
+        code = "".join(nb["cells"][1]["source"])
+        assert re.match(rf"from {re.escape(app.module)} import \w+\n", code), code
+        assert site_pages.needs_heavy(nb) == [], app.name
+        path = ROOT / (app.module.replace(".", "/") + ".py")
+        assert path.exists() and app.call.split("(")[0] in path.read_text(encoding="utf-8")
+
+
+def test_the_app_pages_toolchain_is_pinned_exactly():
+    pins = [line.split("#")[0].strip() for line in build_site.APPS_PINS.read_text(encoding="utf-8").splitlines()]
+    pins = [p for p in pins if p]
+    assert pins and all(re.fullmatch(r"[\w.-]+==[\w.]+", p) for p in pins), pins
+    names = {p.split("==")[0]: p.split("==")[1] for p in pins}
+    assert names["voici-core"].startswith("0.10.") and names["jupyterlite-core"].startswith("0.7.")
+    # the notebooks' ipywidgets, so the state the app pages draw is the one the kernel sends
+    assert names["ipywidgets"] == build_site.pinned("ipywidgets")

@@ -1,0 +1,223 @@
+"""The lessons and the pages of the static site that tools/build_site.py builds: which lessons
+need packages the site does not carry, the app pages (one notebook per app, importing only that
+app), the pages to read (each lesson run here, then written as HTML with its apps' state), and
+the front page that links them all.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+TEMPLATES = Path(__file__).resolve().parent / "site_templates"
+
+
+class SiteError(Exception):
+    """The site cannot be built: the message says why."""
+#: Modules that the site does not carry: a notebook importing them loads them on first use.
+HEAVY = ("numpy", "pandas", "matplotlib")
+#: npm packages for the readable pages: the widget renderer (ipywidgets 8) and require.js.
+READ_NPM = {"@jupyter-widgets/html-manager": "1.0.15", "requirejs": "2.3.8"}
+
+
+@dataclass(frozen=True)
+class AppPage:
+    """One app on a page of its own: it imports only the module the app lives in."""
+    name: str
+    title: str
+    module: str
+    call: str
+    what: str
+
+
+#: The apps that run whole with no numpy, pandas or matplotlib, each on its own page.
+APP_PAGES = (
+    AppPage("scorekeeper", "The scorekeeper", "mjscore.views.night.scorekeeper_app", "ScorekeeperApp()",
+            "Keep the score of a night at a real table, American or Willingdon: each hand's payments, "
+            "the running totals and the report card."),
+    AppPage("trainer", "The practice trainer", "mjscore.views.willingdon.trainer_app", "PracticeApp()",
+            "Score dealt Willingdon hands yourself, hand points and doubles; it marks each answer "
+            "and keeps your tally."),
+    AppPage("payments", "American Mah Jongg: who pays", "mjscore.views.american.american_app",
+            "AmericanPaymentsApp()", "Who pays whom, and how much, when an American hand is won."),
+    AppPage("hand-builder", "The Willingdon hand builder", "mjscore.views.willingdon.hand_builder",
+            "HandBuilderApp()", "Build a hand set by set and see it scored, every point and double named."),
+    AppPage("claim", "Goulash: claiming a discard", "mjscore.views.willingdon.goulash_app",
+            "GoulashClaimApp()", "Who may claim the last discard, and whose turn comes next."),
+)
+
+
+def needs_heavy(nb: dict) -> list[str]:
+    """The heavy modules a notebook imports, itself or through the views it imports."""
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    found = {m for m in HEAVY if re.search(rf"^\s*(import|from)\s+{m}\b", code, re.M)}
+    views = set(re.findall(r"^\s*from\s+(mjscore\.views[\w.]*)\s+import", code, re.M))
+    for module in views:
+        path = ROOT / (module.replace(".", "/") + ".py")
+        if not path.exists():
+            path = ROOT / module.replace(".", "/") / "__init__.py"
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        found |= {m for m in HEAVY if re.search(rf"^(import|from)\s+{m}\b", text, re.M)}
+    return sorted(found)
+
+
+NOTICE = ("**In the browser version of this collection**, this lesson uses {mods}, which the page "
+          "loads from the internet the first time you run it (tens of megabytes: give it a minute). "
+          "Everything else here runs in your browser with nothing to install.")
+
+
+def lesson_title(nb: dict) -> str:
+    for c in nb["cells"]:
+        if c["cell_type"] == "markdown":
+            m = re.search(r"^#\s+(.+)$", "".join(c["source"]), re.M)
+            if m:
+                return re.sub(r"[*_`]", "", m.group(1)).strip()
+    return ""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    file: str
+    title: str
+    heavy: tuple[str, ...]
+
+    @property
+    def stem(self) -> str:
+        return self.file.rsplit(".", 1)[0]
+
+
+def lessons(notebooks: Path) -> list[tuple[Lesson, dict]]:
+    found = []
+    for path in sorted(notebooks.glob("[0-9][0-9]-*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        found.append((Lesson(path.name, lesson_title(nb), tuple(needs_heavy(nb))), nb))
+    if not found:
+        raise SiteError(f"no lessons in {notebooks}")
+    return found
+
+
+def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool = False,
+                   extra: dict[str, dict] | None = None) -> None:
+    """Copies of the lessons for a JupyterLite part, each that needs heavy modules with a first
+    cell saying so (and, for the app pages, one notebook per app page)."""
+    dest.mkdir(parents=True)
+    for lesson, nb in found:
+        nb = json.loads(json.dumps(nb))
+        if lesson.heavy:
+            nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {"tags": ["mjscore-site-notice"]},
+                                   "source": [NOTICE.format(mods=", ".join(lesson.heavy))]})
+        (dest / lesson.file).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if apps:
+        for page in APP_PAGES:
+            (dest / f"{page.name}.ipynb").write_text(json.dumps(app_notebook(page), indent=1) + "\n",
+                                                     encoding="utf-8")
+        for name, nb in (extra or {}).items():  # pages a benchmark adds (benchmarks/site_start.py)
+            (dest / f"{name}.ipynb").write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
+
+
+def app_notebook(page: AppPage) -> dict:
+    name = page.call.split("(")[0]
+    return {"nbformat": 4, "nbformat_minor": 5,
+            "metadata": {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"},
+                         "language_info": {"name": "python"}},
+            "cells": [{"cell_type": "markdown", "id": "title", "metadata": {},
+                       "source": [f"# {page.title}\n\n{page.what}"]},
+                      {"cell_type": "code", "id": "app", "metadata": {}, "execution_count": None, "outputs": [],
+                       "source": [f"from {page.module} import {name}\n\n{page.call}"]}]}
+
+
+def readable_pages(found, work: Path, out: Path, npm: Callable[..., None]) -> None:
+    """``out/NAME.html`` for each lesson: executed here (the apps' state to embed), then HTML.
+    ``npm(name, version, dest, only="")`` puts an npm package's folder ``only`` at ``dest``."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbconvert import HTMLExporter
+
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    shutil.copytree(NOTEBOOKS, work / "run", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    # where the renderer looks for its icon fonts, relative to the page
+    manager = out / "@jupyter-widgets" / "html-manager" / "dist"
+    npm("@jupyter-widgets/html-manager", READ_NPM["@jupyter-widgets/html-manager"], manager, only="dist")
+    for other in ("embed.js", "embed.js.map", "libembed-amd.js", "embed.js.LICENSE.txt"):
+        (manager / other).unlink(missing_ok=True)
+    (out / "static").mkdir()
+    npm("requirejs", READ_NPM["requirejs"], work / "requirejs")
+    shutil.copy2(work / "requirejs" / "require.js", out / "static" / "require.js")
+    exporter = HTMLExporter(template_name="mjscore_read", extra_template_basedirs=[str(TEMPLATES)])
+    exporter.require_js_url = "static/require.js"
+    exporter.widget_renderer_url = "@jupyter-widgets/html-manager/dist/embed-amd.js"
+    # the kernels keep their files in a scratch folder: no learner's files read or written
+    env = {**os.environ, "MJSCORE_DATA_DIR": str(work / "data")}
+    for lesson, stored in found:
+        nb = nbformat.reads(json.dumps(stored), as_version=4)
+        NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True, record_timing=False,
+                       resources={"metadata": {"path": str(work / "run")}}).execute(env=env)
+        body, _res = exporter.from_notebook_node(nb, resources={"mjscore": page_links(lesson)})
+        body = re.sub(r'href="(\d\d-[\w-]+)\.ipynb', r'href="\1.html', body)
+        (out / f"{lesson.stem}.html").write_text(body, encoding="utf-8")
+
+
+def page_links(lesson: Lesson) -> dict:
+    """Where a readable page's "run it" links go (relative to read/)."""
+    return {"title": lesson.title or lesson.stem, "app": f"../apps/voici/render/{lesson.stem}.html",
+            "lab": f"../lab/index.html?path={lesson.file}", "front": "../index.html",
+            "heavy": ", ".join(lesson.heavy)}
+
+
+def front_page(found) -> str:
+    rows = "\n".join(
+        f'<li><a class="read" href="read/{html.escape(lesson.stem)}.html">{html.escape(lesson.title or lesson.file)}</a>'
+        f' <span class="run">run it: <a class="app" href="apps/voici/render/{html.escape(lesson.stem)}.html">as an app</a>'
+        f' · <a class="lab" href="lab/index.html?path={html.escape(lesson.file)}">in JupyterLab</a></span>'
+        + (f' <span class="more">(loads {html.escape(", ".join(lesson.heavy))} on first run)</span>' if lesson.heavy
+           else "") + "</li>" for lesson, _nb in found)
+    apps = "\n".join(
+        f'<li><a href="apps/voici/render/{page.name}.html">{html.escape(page.title)}</a>: {html.escape(page.what)}</li>'
+        for page in APP_PAGES)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>mjscore: mahjong scoring, in your browser</title>
+<!-- JupyterLite's pages read their settings from here and from jupyter-lite.json: keep it. -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<style>body{{font:17px/1.5 system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em;color:#1a1a1a}}
+a{{color:#0b57a4}} .more,.run{{color:#555;font-size:90%}} code{{background:#f2f2f2;padding:0 .2em}}
+li{{margin:.35em 0}}</style></head>
+<body><main>
+<h1>mjscore: mahjong scoring, in your browser</h1>
+<p>A course in scoring two real tables: <b>American Mah Jongg</b> as the National Mah Jongg League
+plays it (who pays, and how tournaments score the same hands) and <b>Willingdon scoring for
+Goulash</b> (hand points, doubles, and a practice trainer).</p>
+<p>Everything runs here, in your browser: nothing to install, no server, and nothing you do is
+sent anywhere. Your practice tally and your nights at the table are kept in this browser's
+storage for this site, in the folder <code>mjscore-data</code> beside the lessons, so they
+are still there when you come back on this device (clearing the site's data removes them; the
+trainer and the scorekeeper let you download a copy). In a private window the browser keeps
+nothing: the apps say so, and offer the download.</p>
+<h2>The lessons</h2>
+<p>Each title opens the lesson to read at once, with its apps shown as pictures. To use the apps,
+<b>run it</b>: as an app (the lesson with the code hidden, large enough for a projector) or in
+JupyterLab (the code too). Running starts Python in your browser: give it half a minute.</p>
+<ol start="0">
+{rows}
+</ol>
+<h2>The apps on their own</h2>
+<p>Each on a page that loads only what the app needs:</p>
+<ul>
+{apps}
+</ul>
+<p><a href="lab/index.html">Open the whole collection in JupyterLab</a></p>
+</main></body></html>
+"""
