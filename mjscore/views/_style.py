@@ -141,6 +141,7 @@ APP_CSS = f"""
 .mjs-app .widget-toggle-button:not(.mod-active), .mjs-app .jupyter-button.widget-toggle-button:not(.mod-active) {{
   opacity: 0.85;
 }}
+.mjs-app .lm-TabBar-tab, .mjs-app .lm-TabBar-tabLabel {{ color: {TEXT} !important; opacity: 1 !important; }}
 """
 
 

@@ -501,6 +501,7 @@ def test_the_hand_builder_page_scores(app_page):
     page = app_page("hand-builder.html")
     app = page.app(".mjs-builder")
     expect(app.locator(".mjs-builder-score")).to_contain_text("1,728")
+    app.locator(".lm-TabBar-tab", has_text="Rules and typing").click()  # the typing box is in the third tab
     app.locator(".mjs-builder-notation input").fill("RDx3 GDx3 WDx3 +EWx3 NWx2 F1 F2")
     app.locator(".mjs-builder-load").click()
     expect(app.locator(".mjs-builder-score")).to_contain_text("237,568")

@@ -319,19 +319,27 @@ def test_a_class_on_a_hub(tmp_path):
         local = f"{hub.url}/hub/user-redirect/git-pull?" + urlencode({**query, "repo": origin.as_uri()}, safe="/:")
         assert urlsplit(local).path == urlsplit(links[0]).path
 
-        # Each student follows the link, in a browser of their own.
+        # Each student follows the link, in a browser of their own. (In a thread of its own: an
+        # earlier test in the same process may have left an event loop running in this one, and
+        # Playwright's synchronous API refuses to start inside one.)
+        from concurrent.futures import ThreadPoolExecutor
+
         from playwright.sync_api import sync_playwright
 
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                pages = {user: _log_in(browser, local, user) for user in STUDENTS}
-                for user, page in pages.items():
-                    _wait_for_lesson(page, f"/user/{user}/{query['urlpath']}", hub)
-                    assert (f"/user/{user}/git-pull", 200) in page.visited, page.visited  # nbgitpuller's page
-                    timings[f"{user} at the lesson"] = time.monotonic() - began
-            finally:
-                browser.close()
+        def students_follow_the_link() -> None:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    pages = {user: _log_in(browser, local, user) for user in STUDENTS}
+                    for user, page in pages.items():
+                        _wait_for_lesson(page, f"/user/{user}/{query['urlpath']}", hub)
+                        assert (f"/user/{user}/git-pull", 200) in page.visited, page.visited  # nbgitpuller's page
+                        timings[f"{user} at the lesson"] = time.monotonic() - began
+                finally:
+                    browser.close()
+
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(students_follow_the_link).result()
 
         # The lessons are in each account: in the course's folder of the home, as its server lists them.
         lessons = sorted(Path(f).name for f in _git("ls-tree", "--name-only", "HEAD", "notebooks/", cwd=ROOT).split()

@@ -14,7 +14,8 @@ from mjscore.practice.questions import LessonQuestions
 from mjscore.practice.sample import sample_class
 from mjscore.progress import Counts
 from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillApp
-from mjscore.views.practice.progress_views import (class_table, problems_html, progress_html, questions_table,
+from mjscore.views.practice.my_progress import progress_html
+from mjscore.views.practice.progress_views import (class_table, problems_html, questions_table,
                                                    rules_table)
 from mjscore.views.practice.question_app import QuestionApp, YourTurn, your_turn
 from mjscore.practice.teacher import read_class

@@ -1,5 +1,5 @@
-"""Progress as tables: the learner's own, lesson by lesson and drill by drill (for the course's
-start page), and a class's, for the teacher's notebook. Names are shown as the students typed
+"""A class's progress as tables, for the teacher's notebook (the learner's own is
+:mod:`.my_progress`). Names are shown as the students typed
 them, as text (never as markup).
 
 >>> import tempfile, pathlib
@@ -11,53 +11,25 @@ them, as text (never as markup).
 >>> html = class_table(report).html
 >>> "&lt;b&gt;Max&lt;/b&gt;" in html, "<b>Max" in html, len(class_frame(report))
 (True, False, 30)
->>> "Lesson 1" in progress_html(paths[0])
-True
 >>> folder.cleanup()
 """
 
 from __future__ import annotations
 
-import os
 from html import escape
-from pathlib import Path
 
 import pandas as pd
 
-from ...lessons import TITLES
-from ...practice.teacher import DRILL_TITLES, ClassReport, Student, read_student
+from ...practice.teacher import DRILL_TITLES, ClassReport
 from ...progress import LESSONS, Counts
-from ...willingdon.trainer.session import progress_path
-from ...willingdon.trainer.store import Unreadable
 from .._style import FONT, MUTED
 from ..tables import HtmlTable, show
 
-__all__ = ["class_frame", "class_table", "problems_html", "progress_html", "questions_table", "rules_table"]
+__all__ = ["class_frame", "class_table", "problems_html", "questions_table", "rules_table"]
 
 
 def _cell(c: Counts) -> str:
     return f"{c.right} of {c.played}" if c.played else "–"
-
-
-def _rows(s: Student) -> list[tuple[str, Counts]]:
-    return ([(f"Lesson {n}: {TITLES[n]}", s.lessons[n]) for n in LESSONS]
-            + [(DRILL_TITLES[d], s.drills[d]) for d in DRILL_TITLES])
-
-
-def progress_html(path: str | os.PathLike | None = None) -> str:
-    """The learner's progress, lesson by lesson and drill by drill (``path``: the progress log;
-    default the learner's own). Reads the log as it is; nothing is written."""
-    path = Path(path) if path is not None else progress_path()
-    try:
-        s = read_student(path)
-    except (Unreadable, OSError):
-        s = None
-    if s is None or not s.total.played:  # no file yet, or nothing answered: the same words
-        return f'<div style="{FONT};color:{MUTED}">Nothing practised yet: your progress will show here.</div>'
-    frame = pd.DataFrame([{"": what, "answered": c.played, "right first time": c.right, "shown": c.shown}
-                          for what, c in _rows(s)]).set_index("")
-    who = f"<p style='margin:4px 0'>Progress of <b>{escape(s.name)}</b></p>" if s.name else ""
-    return f'<div style="{FONT}">{who}{show(frame, label="your progress").html}</div>'
 
 
 def class_frame(report: ClassReport) -> pd.DataFrame:
