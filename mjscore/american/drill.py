@@ -80,6 +80,9 @@ class Situation:
 
     @property
     def pays_as(self) -> str:
+        """How the hand is paid: ``discard``, ``self-drawn`` or ``wall``.
+
+        A joker exchange and a Heavenly Hand pay as self-drawn."""
         return PAYS_AS[self.how]
 
     def role(self, player: str) -> str:
@@ -204,8 +207,10 @@ RAMP = (
 
 
 def situation(number: int, seed: int = 0, *, game: str = "american") -> Situation:
-    """Situation ``number`` (1 first) of the drill ``game`` (``american``, or ``tournament``:
-    no bettor, who has no place at a tournament) dealt from ``seed``: the :data:`RAMP` first."""
+    """Situation ``number`` (1 first) of the drill ``game``, dealt from ``seed``.
+
+    ``game`` is ``american`` or ``tournament`` (no bettor, who has no place at a tournament).
+    The first situations are the :data:`RAMP`'s."""
     if game not in ("american", "tournament"):
         raise DrillError(f"there is no drill {game!r} (american or tournament)")
     if 1 <= number <= len(RAMP):
@@ -251,8 +256,10 @@ def deal(count: int, seed: int = 0, *, game: str = "american") -> list[Situation
 
 
 def home_answer(s: Situation, rules: HomeRules = HOME) -> tuple[int, ...]:
-    """Each player's amount at home, in the order of ``s.players``: plus what the winner (and a
-    bettor on her) collects, minus what each payer pays. They sum to zero."""
+    """Each player's amount at home, in the order of ``s.players``.
+
+    Plus what the winner (and a bettor on her) collects, minus what each payer pays. They sum
+    to zero."""
     amounts = settle(s.players, winner=s.winner, how=s.how, value=s.value or 1, thrower=s.thrower,
                      jokerless=s.jokerless, category=s.category, dead=s.dead, bettor=s.bettor, backs=s.backs,
                      rules=rules)
@@ -394,8 +401,10 @@ _OTHERS = "On a discard the other two pay the value once each"
 
 
 def home_miss(s: Situation, given: Sequence[int]) -> Rule | None:
-    """The one rule a wrong answer (each player's amount, in order) most likely missed; None
-    when it is right. Raises DrillError when the answer has not one amount a player."""
+    """The one rule a wrong answer (each player's amount, in order) most likely missed.
+
+    None when the answer is right. Raises DrillError when the answer has not one amount a
+    player."""
     correct = home_answer(s)
     given = tuple(given)
     if len(given) != len(correct):
