@@ -327,8 +327,9 @@ def _double_hints(r: Score, hand: Hand, d: int) -> list[str]:
 
 def likely_misses(result: Score, hand: Hand, points: int | None, doubles: int | None,
                   *, limit: int = 3) -> tuple[str, ...]:
-    """The causes that most likely account for a wrong answer, in a learner's words: one hint
-    per cause, at most ``limit`` per figure; ``None`` for a figure not answered.
+    """The causes that most likely account for a wrong answer, in a learner's words.
+
+    One hint per cause, at most ``limit`` per figure; ``None`` for a figure not answered.
 
     >>> from mjscore.hands import parse
     >>> from mjscore.willingdon import score
