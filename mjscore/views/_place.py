@@ -68,6 +68,7 @@ def _clips(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bo
 
 
 def boxes_meet(a: Box, b: Box) -> bool:
+    """Whether the boxes ``a`` and ``b`` overlap (touching edges do not count)."""
     ax0, ay0, ax1, ay1 = _norm(a)
     bx0, by0, bx1, by1 = _norm(b)
     return ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1
@@ -85,8 +86,9 @@ def box_hits(box: Box, *, segments: Iterable[tuple[Point, Point]] = (),
 
 
 def spread(wanted: Sequence[float], *, gap: float, low: float, high: float) -> list[float]:
-    """Positions on one line as near ``wanted`` as they can be, each at least ``gap`` from the
-    next and all within ``low`` .. ``high`` (the labels of a column, moved apart)."""
+    """Positions on one line as near ``wanted`` as they can be, each at least ``gap`` from the next.
+
+    All stay within ``low`` .. ``high``: the labels of a column, moved apart."""
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])
     at = [wanted[i] for i in order]
     for _ in range(200):
@@ -113,16 +115,19 @@ def offsets(angles: Sequence[float] = ANGLES, radii: Sequence[float] = RADII) ->
 
 
 def anchor(dx: float, dy: float) -> tuple[str, str]:
-    """Which side of a label sits at the spot (dx, dy) from its point: the side towards the point,
-    so the label reaches away from it. (matplotlib's ha, va; y up.)"""
+    """Which side of a label sits at the spot (dx, dy) from its point, as matplotlib's ha and va.
+
+    The side towards the point, so the label reaches away from it; y counts up."""
     ha = "left" if dx > 0.5 else "right" if dx < -0.5 else "center"
     va = "bottom" if dy > 0.5 else "top" if dy < -0.5 else "center"
     return ha, va
 
 
 def spot_box(x: float, y: float, w: float, h: float, dx: float, dy: float, *, y_down: bool = False) -> Box:
-    """The box of a label ``w`` × ``h`` put at the spot (dx, dy) from the point (x, y), reaching
-    away from the point (:func:`anchor`); ``dy`` counts up, whichever way the y axis runs."""
+    """The box of a label ``w`` × ``h`` put at the spot (dx, dy) from the point (x, y).
+
+    The label reaches away from the point (:func:`anchor`); ``dy`` counts up, whichever way the
+    y axis runs."""
     ha, va = anchor(dx, dy)
     sx = x + dx
     sy = y - dy if y_down else y + dy
@@ -137,9 +142,11 @@ def spot_box(x: float, y: float, w: float, h: float, dx: float, dy: float, *, y_
 
 def box_cost(box: Box, *, segments: Iterable = (), dots: Iterable = (), boxes: Iterable[Box] = (),
              inside: Box, margin: float = 0) -> int:
-    """How bad a place ``box`` is for a label: 0 when it is inside ``inside`` and nothing comes
-    within ``margin`` of it. A line behind a label is hidden by the label's background; a label
-    on another label is lost; a label outside the chart is on something else.
+    """How bad a place ``box`` is for a label: 0 is a good place, and more is worse.
+
+    0 when it is inside ``inside`` and nothing comes within ``margin`` of it. A line behind a
+    label is hidden by the label's background; a label on another label is lost; a label outside
+    the chart is on something else.
 
     >>> box_cost((0, 0, 10, 10), segments=[((-5, 5), (15, 5))], inside=(0, 0, 100, 100))
     1000
@@ -164,9 +171,10 @@ def spot_options(x: float, y: float, w: float, h: float, spots: Sequence[tuple[f
                  segments: list, dots: Iterable = (), boxes: Sequence[Box] = (), inside: Box,
                  y_down: bool = False, leader_after: float = 12, gap: float = 5, pad: float = 0,
                  margin: float = 0, best_only: bool = False) -> list[Spot]:
-    """Every spot for a label ``w`` × ``h`` beside the point (x, y), each with how bad it is: its
-    box (grown by ``pad`` all round: its background) should stay inside ``inside`` and meet no
-    segment, dot or box, nor come within ``margin`` of one (:func:`box_cost`). Past
+    """Every spot for a label ``w`` × ``h`` beside the point (x, y), each with how bad it is.
+
+    Its box (grown by ``pad`` all round: its background) should stay inside ``inside`` and meet
+    no segment, dot or box, nor come within ``margin`` of one (:func:`box_cost`). Past
     ``leader_after`` a leader joins label and point, starting ``gap`` from the point: it may cross
     lines (a little worse for each) but no label. Nearer is a little better. ``best_only``: stop
     once no spot further on can be better (``spots`` nearest first), for a quick first try."""
@@ -204,11 +212,12 @@ def best_spot(x: float, y: float, w: float, h: float, spots: Sequence[tuple[floa
 
 
 def place_together(options: Sequence[Sequence[Spot]], *, margin: float = 0, fixed: Sequence[Box] = ()) -> list[Spot]:
-    """One spot for each of a few labels, each from its own :func:`spot_options` (worked out
-    against the chart alone), none on the ``fixed`` boxes (labels already placed) nor on each
-    other: labels are placed one by one, each avoiding the labels and leaders placed before it,
-    in every order of the labels (up to five), and the order whose labels sit best wins; one
-    label's good spot may be another's only one."""
+    """One spot for each of a few labels, none on another nor on the ``fixed`` boxes.
+
+    Each label's spots come from its own :func:`spot_options` (worked out against the chart
+    alone); ``fixed`` are the labels already placed. Labels are placed one by one, each avoiding
+    the labels and leaders placed before it, in every order of the labels (up to five), and the
+    order whose labels sit best wins: one label's good spot may be another's only one."""
     if fixed:
         walls = [Spot(0, -1, _norm(b), None) for b in fixed]
         options = [[spot._replace(cost=spot.cost + 5000 * sum(_in_the_way(spot, w, margin) for w in walls))
@@ -264,8 +273,10 @@ _NARROW, _WIDE, _SIGNS = set("il.,:;'|!()[]fjtI"), set("mwMW%@"), set("×=+−<>
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """The width, in pixels, a line of text of ``size`` pixels takes at most (an estimate a little
-    over Verdana's and DejaVu Sans's own; a browser test checks it against the page).
+    """The width, in pixels, a line of text of ``size`` pixels takes at most.
+
+    An estimate a little over Verdana's and DejaVu Sans's own; a browser test checks it against
+    the page.
 
     >>> round(text_width("54 × 32 = 1,728", 13))
     114

@@ -136,8 +136,10 @@ def minimum_table(*stats: HandStats, minimums: Iterable[int] = range(7)) -> pd.D
 
 def rarity_table(*stats: HandStats, doubles: Iterable[int] = (3, 5, 8),
                  scores: Iterable[int] = (1_000, 10_000, 100_000, 1_000_000)) -> pd.DataFrame:
-    """How rare: for each count, the share of hands with at least so many doubles, or at least
-    such a score, written as a percentage and as "1 in N" (a dash when no hand got there).
+    """How rare a hand is: the share of hands with at least so many doubles, or such a score.
+
+    One column for each count, each share written as a percentage and as "1 in N" (a dash when
+    no hand got there).
 
     >>> from mjscore.willingdon.stats import random_stats
     >>> rarity_table(random_stats(1000, seed=4), doubles=[3], scores=[]).iloc[0, 0]
@@ -192,9 +194,10 @@ def lines_table(stats: HandStats, *, kind: str = "doubles", top: int | None = No
 
 
 def doubles_chart(*stats: HandStats, ax: Axes | None = None, most: int | None = None) -> Axes:
-    """Bars: the share of hands with 0, 1, 2, ... doubles, one colour per count; the doubles
-    under the minimum shaded "pays 0". ``most``: the last number of doubles to show (the rest
-    are folded into it as "or more")."""
+    """Bars of the share of hands with 0, 1, 2, ... doubles, one colour per count.
+
+    The doubles under the minimum are shaded "pays 0". ``most``: the last number of doubles to
+    show (the rest are folded into it as "or more")."""
     all_stats = _all(stats)
     ax = _axes(ax)
     table = doubles_table(*all_stats)
@@ -238,9 +241,10 @@ def _money(v: float, _pos=None) -> str:
 
 
 def score_chart(*stats: HandStats, ax: Axes | None = None) -> Axes:
-    """The scores of the hands that pay, on a log scale: one step of the bars is one double
-    (each bar covers scores from 2^k to 2^(k+1)), as the share of *all* hands counted, so the
-    bars of a count add up to its share paid; the hands that pay 0 are written on the chart."""
+    """Bars of the scores of the hands that pay, on a scale where one step is one double.
+
+    Each bar covers scores from 2^k to 2^(k+1), as the share of *all* hands counted, so the bars
+    of a count add up to its share paid; the hands that pay 0 are written on the chart."""
     all_stats = _all(stats)
     ax = _axes(ax)
     low = high = None
@@ -291,8 +295,9 @@ def score_chart(*stats: HandStats, ax: Axes | None = None) -> Axes:
 
 
 def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axes | None = None) -> Axes:
-    """The share of hands paid under each minimum-doubles setting, one line per count; the
-    rule set's own minimum marked."""
+    """The share of hands paid under each minimum-doubles setting, one line per count.
+
+    The rule set's own minimum is marked."""
     all_stats = _all(stats)
     ax = _axes(ax)
     table = minimum_table(*all_stats, minimums=minimums)
@@ -328,8 +333,10 @@ def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axe
 
 
 def lines_chart(stats: HandStats, *, top: int = 12, ax: Axes | None = None) -> Axes:
-    """Horizontal bars: the doubles each line brings per 100 hands, the most first; the dark
-    part of a bar was brought in hands that were paid, the light part in hands that paid 0."""
+    """Horizontal bars of the doubles each line of the rule book brings per 100 hands, the most first.
+
+    The dark part of a bar was brought in hands that were paid, the light part in hands that
+    paid 0."""
     (stats,) = _all([stats])
     ax = _axes(ax, size=(6.8, 5.6))
     lines = [(i, ln) for i, ln in enumerate(stats.lines) if ln.kind == "doubles" and ln.total]

@@ -115,8 +115,7 @@ class Trainer:
     def played(self) -> tuple[Played, ...]:
         """The hands answered so far, in order (hand 1 first).
 
-        Read from the whole log when the trainer opened it at a summary; :meth:`latest` reads
-        only the last few, however long the log."""
+        Read from the whole log when need be; :meth:`latest` reads only the last few."""
         return tuple(self._keep.log.history())
 
     def latest(self, count: int) -> tuple[Played, ...]:
@@ -202,9 +201,7 @@ class Trainer:
         self._change(lambda progress: {"kind": "mode", "mode": mode} if progress.mode != mode else None)
 
     def check(self, points: int | None = None, doubles: int | None = None) -> Feedback:
-        """Mark an answer for the hand on the table; only the first answer on a hand counts.
-
-        The mode says which figures are asked for; a figure not asked for is ignored."""
+        """Mark an answer for the hand on the table (only the first counts; a figure not asked is ignored)."""
         ask_p, ask_d = asks(self.mode)
         points, doubles = (points if ask_p else None), (doubles if ask_d else None)
         for what, asked, v in (("hand points", ask_p, points), ("doubles", ask_d, doubles)):
@@ -266,8 +263,7 @@ class Trainer:
     def bring_back(self) -> None:
         """Bring back what the last :meth:`reset` cleared.
 
-        What is here now is kept aside in its place, so a second :meth:`bring_back` undoes the
-        first; nothing is lost either way."""
+        What is here now is kept aside in its place, so a second :meth:`bring_back` undoes it."""
         self._keep.swap_aside(self.cleared_path)
 
     def reload(self) -> None:
@@ -281,11 +277,10 @@ class Trainer:
         return self._keep.export_bytes()
 
     def restore(self, data: bytes) -> None:
-        """Replace the progress with a downloaded progress file.
+        """Replace the progress with a downloaded progress file: a log, or an old ``practice.json``.
 
-        ``data`` is a progress log or an old ``practice.json``; the progress it replaces is kept
-        as ``<log>.before-restore``. Raises TrainerError, saying why, if ``data`` is not a
-        progress file."""
+        What it replaces is kept as ``<log>.before-restore``. Raises TrainerError, saying why, if
+        ``data`` is not a progress file."""
         self._keep.restore(data)
 
     # ---------------------------------------------------------------- inside
