@@ -32,7 +32,8 @@ ANGLES = (45, 135, -45, -135, 90, -90, 0, 180)
 RADII = (9, 18, 30, 46, 66)
 
 
-def _norm(box: Box) -> Box:
+def _ordered(box: Box) -> Box:
+    """The same box with its corners in order: left, bottom (or top), right, top (or bottom)."""
     x0, y0, x1, y1 = box
     if x1 < x0:
         x0, x1 = x1, x0
@@ -43,10 +44,11 @@ def _norm(box: Box) -> Box:
 
 def segment_hits_box(a: Point, b: Point, box: Box) -> bool:
     """Does the segment from ``a`` to ``b`` touch the rectangle (Liang and Barsky's clipping)?"""
-    return _clips(a, b, *_norm(box))
+    return _segment_meets(a, b, *_ordered(box))
 
 
-def _clips(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bool:
+def _segment_meets(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the segment from ``a`` to ``b`` touches the box from (x0, y0) to (x1, y1), corners in order."""
     (ax, ay), (bx, by) = a, b
     if (ax < x0 and bx < x0) or (ax > x1 and bx > x1) or (ay < y0 and by < y0) or (ay > y1 and by > y1):
         return False  # both ends beyond one side: most segments of a chart, at once
@@ -69,16 +71,16 @@ def _clips(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bo
 
 def boxes_meet(a: Box, b: Box) -> bool:
     """Whether the boxes ``a`` and ``b`` overlap (touching edges do not count)."""
-    ax0, ay0, ax1, ay1 = _norm(a)
-    bx0, by0, bx1, by1 = _norm(b)
+    ax0, ay0, ax1, ay1 = _ordered(a)
+    bx0, by0, bx1, by1 = _ordered(b)
     return ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1
 
 
 def box_hits(box: Box, *, segments: Iterable[tuple[Point, Point]] = (),
              dots: Iterable[tuple[float, float, float]] = (), boxes: Iterable[Box] = ()) -> int:
     """How many of the segments, dots ``(x, y, radius)`` and boxes touch ``box``."""
-    x0, y0, x1, y1 = _norm(box)
-    n = sum(1 for a, b in segments if _clips(a, b, x0, y0, x1, y1))
+    x0, y0, x1, y1 = _ordered(box)
+    n = sum(1 for a, b in segments if _segment_meets(a, b, x0, y0, x1, y1))
     for x, y, r in dots:
         nx, ny = min(max(x, x0), x1), min(max(y, y0), y1)
         n += hypot(x - nx, y - ny) < r
@@ -151,8 +153,8 @@ def box_cost(box: Box, *, segments: Iterable = (), dots: Iterable = (), boxes: I
     >>> box_cost((0, 0, 10, 10), segments=[((-5, 5), (15, 5))], inside=(0, 0, 100, 100))
     1000
     """
-    x0, y0, x1, y1 = _norm(box)
-    ix0, iy0, ix1, iy1 = _norm(inside)
+    x0, y0, x1, y1 = _ordered(box)
+    ix0, iy0, ix1, iy1 = _ordered(inside)
     room = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
     lines = box_hits(room, segments=segments, dots=dots)
     return ((1000 + 100 * (lines - 1) if lines else 0) + 5000 * box_hits(room, boxes=boxes)
@@ -191,7 +193,7 @@ def spot_options(x: float, y: float, w: float, h: float, spots: Sequence[tuple[f
     for k, (dx, dy) in enumerate(spots):
         if best_only and out and min(out).cost < 1000 and hypot(dx, dy) / 10 >= min(out).cost:
             break
-        x0, y0, x1, y1 = _norm(spot_box(x, y, w, h, dx, dy, y_down=y_down))
+        x0, y0, x1, y1 = _ordered(spot_box(x, y, w, h, dx, dy, y_down=y_down))
         box = x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
         cost = box_cost(box, segments=near(x0 - margin, x1 + margin), dots=dots, boxes=boxes, inside=inside,
                         margin=margin)
@@ -219,7 +221,7 @@ def place_together(options: Sequence[Sequence[Spot]], *, margin: float = 0, fixe
     the labels and leaders placed before it, in every order of the labels (up to five), and the
     order whose labels sit best wins: one label's good spot may be another's only one."""
     if fixed:
-        walls = [Spot(0, -1, _norm(b), None) for b in fixed]
+        walls = [Spot(0, -1, _ordered(b), None) for b in fixed]
         options = [[spot._replace(cost=spot.cost + 5000 * sum(_in_the_way(spot, w, margin) for w in walls))
                      for spot in spots] for spots in options]
     alone = [min(spots) for spots in options]
@@ -256,7 +258,8 @@ def _in_the_way(a: Spot, b: Spot, margin: float) -> bool:
     """Do two placed labels get in each other's way (box on box, or a leader across a box)?"""
     (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a.box, b.box
     return ((ax0 - margin < bx1 and bx0 < ax1 + margin and ay0 - margin < by1 and by0 < ay1 + margin)
-            or bool(a.leader and _clips(*a.leader, *b.box)) or bool(b.leader and _clips(*b.leader, *a.box)))
+            or bool(a.leader and _segment_meets(*a.leader, *b.box))
+            or bool(b.leader and _segment_meets(*b.leader, *a.box)))
 
 
 def _cross(p: tuple[Point, Point], q: tuple[Point, Point]) -> bool:

@@ -51,7 +51,8 @@ _SHADE = SHADE_FALLBACK
 _VALUE_SPOTS = offsets(angles=(90, 45, 135, -90, -45, -135, 0, 180), radii=(6, 12, 20))
 
 
-def _pcts(values) -> str:
+def _percents(values) -> str:
+    """``(label, percentage)`` pairs in words for a screen reader: "0: 12.5%, 1: 30.0%"."""
     return ", ".join(f"{d}: {v:.1f}%" for d, v in values)
 
 
@@ -76,7 +77,8 @@ def _all(stats: Sequence[HandStats]) -> list[HandStats]:
     return out
 
 
-def _pct(n: int, total: int) -> float:
+def _percent(n: int, total: int) -> float:
+    """``n`` as a percentage of ``total``, to two places (0 when there is no total)."""
     return round(100 * n / total, 2) if total else 0.0
 
 
@@ -95,7 +97,7 @@ def summary_table(*stats: HandStats) -> pd.DataFrame:
         paid = s.paid
         rows[s.label] = {
             "hands": s.count,
-            "paid (%)": _pct(paid, s.count),
+            "paid (%)": _percent(paid, s.count),
             "mean doubles": round(s.mean("doubles"), 2),
             "median hand points": s.quantile(0.5, "hand_points"),
             "median paid score": s.quantile(0.5, paid_only=True) if paid else 0,
@@ -117,7 +119,7 @@ def doubles_table(*stats: HandStats) -> pd.DataFrame:
     """
     all_stats = _all(stats)
     top = max(max(s.doubles_counts()) for s in all_stats)
-    frame = pd.DataFrame({s.label: [_pct(s.doubles_counts().get(d, 0), s.count) for d in range(top + 1)]
+    frame = pd.DataFrame({s.label: [_percent(s.doubles_counts().get(d, 0), s.count) for d in range(top + 1)]
                           for s in all_stats}, index=pd.RangeIndex(top + 1, name="doubles"))
     return frame
 
@@ -182,10 +184,10 @@ def lines_table(stats: HandStats, *, kind: str = "doubles", top: int | None = No
     word = "doubles" if kind == "doubles" else "points"
     frame = pd.DataFrame({
         "table": [ln.table for _, ln in lines],
-        "fires on (% of hands)": [_pct(ln.hands, stats.count) for _, ln in lines],
+        "fires on (% of hands)": [_percent(ln.hands, stats.count) for _, ln in lines],
         f"{word} per 100 hands": [round(100 * ln.total / stats.count, 2) for _, ln in lines],
-        f"share of all {word} (%)": [_pct(ln.total, total) for _, ln in lines],
-        "share in paid hands (%)": [_pct(ln.paid_total, paid_total) for _, ln in lines],
+        f"share of all {word} (%)": [_percent(ln.total, total) for _, ln in lines],
+        "share in paid hands (%)": [_percent(ln.paid_total, paid_total) for _, ln in lines],
     }, index=pd.Index([ln.line for _, ln in lines], name="line"))
     return frame
 
@@ -232,7 +234,7 @@ def doubles_chart(*stats: HandStats, ax: Axes | None = None, most: int | None = 
     ax.legend(loc="upper right", fontsize=10, framealpha=1)
     ax.mjs_alt = (f"Bar chart: the share of hands with each number of doubles (0 to {labels[-1]}), "
                   f"under {minimum} doubles shaded as paying 0. "
-                  + " ".join(f"{s.label}: " + _pcts(zip(labels, shown[s.label].tolist())) + "." for s in all_stats))
+                  + " ".join(f"{s.label}: " + _percents(zip(labels, shown[s.label].tolist())) + "." for s in all_stats))
     return ax
 
 
@@ -328,7 +330,7 @@ def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axe
     ax.legend(loc="upper right", fontsize=10, framealpha=1)
     ax.mjs_alt = (f"Line chart: the share of hands paid under each minimum from {xs[0]} to {xs[-1]} doubles; "
                   f"{all_stats[0].rules.name}'s own minimum, {minimum}, marked. "
-                  + " ".join(f"{s.label}: " + _pcts(zip(xs, table[s.label].tolist())) + "." for s in all_stats))
+                  + " ".join(f"{s.label}: " + _percents(zip(xs, table[s.label].tolist())) + "." for s in all_stats))
     return ax
 
 
