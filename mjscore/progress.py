@@ -70,8 +70,10 @@ class Misreading:
 
 
 def worst_miss(misreadings, given, correct) -> Rule | None:
-    """The rule whose misreading explains ``given``: the misreading whose answer is ``given``,
-    else the one that explains most of the wrong figures; None if none explains any.
+    """The rule the learner most likely missed, to answer ``given`` instead of ``correct``.
+
+    That is the rule of the misreading whose answer is ``given``, else of the one that explains
+    most of the wrong figures; None if none explains any.
 
     >>> m = [Misreading(Rule("The thrower pays double", ""), (75, -25, -25, -25))]
     >>> worst_miss(m, (75, -25, -25, -25), (100, -25, -50, -25)).title
@@ -89,8 +91,9 @@ def worst_miss(misreadings, given, correct) -> Rule | None:
 
 
 def drill_record(kind: str, drill: str, **fields) -> dict:
-    """A drill's record (``start``, ``deal``, ``answer``, ``undo``, ``table``), the fields in the
-    order the log writes them.
+    """A drill's record (``start``, ``deal``, ``answer``, ``undo`` or ``table``) for the log.
+
+    The fields come in the order the log writes them.
 
     >>> drill_record("deal", "american", number=2, item={})
     {'kind': 'deal', 'drill': 'american', 'number': 2, 'item': {}}
@@ -110,7 +113,8 @@ def answer_fields(*, number: int, given, correct, missed: Rule | None) -> dict:
             "right": right, "correct": list(correct), "missed": missed.title if missed and not right else None}
 
 
-def _count(v: Any) -> bool:
+def _is_count(v: Any) -> bool:
+    """Whether ``v`` is a whole number, zero or more (not True or False)."""
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
@@ -124,20 +128,24 @@ class Counts:
 
     @property
     def missed(self) -> int:
+        """How many were not right at the first answer (shown ones included)."""
         return self.played - self.right
 
     def plus(self, *, right: bool, shown: bool) -> "Counts":
+        """The tally with one more answer counted."""
         return Counts(self.played + 1, self.right + right, self.shown + shown)
 
     def __add__(self, other: "Counts") -> "Counts":
         return Counts(self.played + other.played, self.right + other.right, self.shown + other.shown)
 
     def to_json(self) -> dict:
+        """The tally as JSON: played, right and shown."""
         return {"played": self.played, "right": self.right, "shown": self.shown}
 
     @classmethod
     def from_json(cls, data: Any) -> "Counts":
-        if not isinstance(data, dict) or not all(_count(data.get(k)) for k in ("played", "right", "shown")):
+        """The tally of a JSON object with played, right and shown (raises :class:`BookError`)."""
+        if not isinstance(data, dict) or not all(_is_count(data.get(k)) for k in ("played", "right", "shown")):
             raise BookError("a tally is three whole numbers: played, right and shown")
         c = cls(data["played"], data["right"], data["shown"])
         if c.right + c.shown > c.played:
@@ -168,7 +176,7 @@ def _figures(v: Any, what: str, *, empty: bool = False) -> tuple | None:
 
 
 def _tally_of(counter: Any, what: str) -> dict[str, int]:
-    if not isinstance(counter, dict) or not all(isinstance(k, str) and len(k) <= MAX_TEXT and _count(n)
+    if not isinstance(counter, dict) or not all(isinstance(k, str) and len(k) <= MAX_TEXT and _is_count(n)
                                                 for k, n in counter.items()):
         raise BookError(f"{what} is not a count by rule")
     return dict(counter)
@@ -188,6 +196,7 @@ class Answer:
 
     @classmethod
     def from_record(cls, r: dict) -> "Answer":
+        """The answer of an ``answer`` record (raises :class:`BookError` if it does not hold together)."""
         shown, right = r.get("shown"), r.get("right")
         if not isinstance(shown, bool) or not isinstance(right, bool) or (shown and right):
             raise BookError("'shown' and 'right' must be true or false, and not both")
@@ -201,6 +210,7 @@ class Answer:
                    question=_text(r.get("question", ""), "the question"))
 
     def to_json(self) -> dict:
+        """The answer as JSON, with the fields of its record."""
         return {"number": self.number, "given": None if self.given is None else list(self.given),
                 "shown": self.shown, "right": self.right, "correct": list(self.correct),
                 "missed": self.missed, "question": self.question}
@@ -230,11 +240,12 @@ class DrillState:
     kept: "DrillState | None" = None
 
     def apply(self, r: dict) -> "DrillState":
+        """The drill after record ``r`` (raises :class:`BookError` if it does not follow)."""
         kind = r.get("kind")
         if kind == "start":
-            if not _count(r.get("seed")):
+            if not _is_count(r.get("seed")):
                 raise BookError("a drill's seed is not a whole number")
-            return DrillState(seed=r["seed"], item=_item(r.get("item"), empty=True), table=self.table,
+            return DrillState(seed=r["seed"], item=_situation(r.get("item"), empty=True), table=self.table,
                               kept=replace(self, kept=None))
         if kind == "undo":
             if self.kept is None:
@@ -246,10 +257,10 @@ class DrillState:
             return replace(self, table=r["table"])
         number = r.get("number")
         if kind == "deal":
-            if not _count(number) or number <= self.number or not self.answered:
+            if not _is_count(number) or number <= self.number or not self.answered:
                 raise BookError(f"situation {number!r} is dealt while {self.number} is on the table"
                                 + ("" if self.answered else " unanswered"))
-            return replace(self, number=number, item=_item(r.get("item")), answered=False)
+            return replace(self, number=number, item=_situation(r.get("item")), answered=False)
         if kind == "answer":
             if number != self.number or self.answered:
                 raise BookError(f"an answer to situation {number!r}, but {self.number} is on the table"
@@ -260,6 +271,7 @@ class DrillState:
         raise BookError(f"there is no drill record kind {kind!r}")
 
     def to_json(self) -> dict:
+        """The drill's state as JSON, as a summary record writes it."""
         return {"seed": self.seed, "number": self.number, "item": self.item, "answered": self.answered,
                 **self.counts.to_json(), "missed": self.missed,
                 "last": None if self.last is None else self.last.to_json(), "table": self.table,
@@ -267,13 +279,17 @@ class DrillState:
 
     @classmethod
     def from_json(cls, d: Any, *, nested: bool = False) -> "DrillState":
-        if not isinstance(d, dict) or not _count(d.get("seed")) or not _count(d.get("number")) or d["number"] < 1:
+        """The drill's state of a summary record (raises :class:`BookError`).
+
+        ``nested`` is for the state a Reset put aside, which keeps no other.
+        """
+        if not isinstance(d, dict) or not _is_count(d.get("seed")) or not _is_count(d.get("number")) or d["number"] < 1:
             raise BookError("a drill's state has no seed or number")
         if not isinstance(d.get("answered"), bool):
             raise BookError("a drill's state does not say whether it is answered")
         last = d.get("last")
         if last is not None:
-            if not isinstance(last, dict) or not _count(last.get("number")):
+            if not isinstance(last, dict) or not _is_count(last.get("number")):
                 raise BookError("a drill's last answer is not an answer")
             last = Answer.from_record(last)
         table = d.get("table")
@@ -282,12 +298,13 @@ class DrillState:
         kept = d.get("kept")
         if kept is not None and nested:
             raise BookError("a kept state keeps no other")
-        return cls(seed=d["seed"], number=d["number"], item=_item(d.get("item"), empty=True),
+        return cls(seed=d["seed"], number=d["number"], item=_situation(d.get("item"), empty=True),
                    answered=d["answered"], counts=Counts.from_json(d), missed=_tally_of(d.get("missed"), "missed"),
                    last=last, table=table, kept=None if kept is None else cls.from_json(kept, nested=True))
 
 
-def _item(v: Any, *, empty: bool = False) -> dict | None:
+def _situation(v: Any, *, empty: bool = False) -> dict | None:
+    """A drill's situation as stored (a JSON object), or None where ``empty`` allows it."""
     if v is None and empty:
         return None
     if not isinstance(v, dict):
@@ -308,6 +325,7 @@ class LessonState:
     wrong: dict = field(default_factory=dict)
 
     def apply(self, r: dict) -> "LessonState":
+        """The lesson after record ``r`` (raises :class:`BookError` if it does not follow)."""
         kind, rnd = r.get("kind"), r.get("round")
         if kind == "start":
             if rnd != self.round + 1:
@@ -315,7 +333,7 @@ class LessonState:
             return replace(self, round=rnd, answers={})
         if kind == "answer":
             number = r.get("number")
-            if rnd != self.round or not _count(number) or not 1 <= number <= MAX_ITEMS or number in self.answers:
+            if rnd != self.round or not _is_count(number) or not 1 <= number <= MAX_ITEMS or number in self.answers:
                 raise BookError(f"question {number!r} of round {rnd!r} is not open (round {self.round})")
             a = Answer.from_record(r)
             wrong = self.wrong if a.right else {**self.wrong, a.question: self.wrong.get(a.question, 0) + 1}
@@ -325,19 +343,21 @@ class LessonState:
         raise BookError(f"there is no lesson record kind {kind!r}")
 
     def to_json(self) -> dict:
+        """The lesson's state as JSON, as a summary record writes it."""
         return {"round": self.round, "answers": [a.to_json() for _, a in sorted(self.answers.items())],
                 **self.counts.to_json(), "missed": self.missed, "wrong": self.wrong}
 
     @classmethod
     def from_json(cls, d: Any) -> "LessonState":
-        if not isinstance(d, dict) or not _count(d.get("round")) or d["round"] < 1:
+        """The lesson's state of a summary record (raises :class:`BookError`)."""
+        if not isinstance(d, dict) or not _is_count(d.get("round")) or d["round"] < 1:
             raise BookError("a lesson's state has no round")
         answers = d.get("answers")
         if not isinstance(answers, list) or len(answers) > MAX_ITEMS:
             raise BookError("a lesson's answers are not a list")
         kept = {}
         for a in answers:
-            if not isinstance(a, dict) or not _count(a.get("number")) or a["number"] in kept:
+            if not isinstance(a, dict) or not _is_count(a.get("number")) or a["number"] in kept:
                 raise BookError("a lesson's answer has no number of its own")
             kept[a["number"]] = Answer.from_record(a)
         return cls(round=d["round"], answers=kept, counts=Counts.from_json(d),
@@ -361,6 +381,7 @@ class Book:
         return self.drills.get(name) or DrillState(seed=seed)
 
     def lesson(self, number: int) -> LessonState:
+        """The lesson's state (a fresh one if its questions were never answered)."""
         return self.lessons.get(number) or LessonState()
 
     def apply(self, r: dict, seed: int) -> None:
@@ -377,6 +398,7 @@ class Book:
             self.lessons[lesson] = self.lesson(lesson).apply(r)
 
     def to_json(self) -> dict:
+        """Every drill and lesson as JSON, as the log's summary records write them."""
         return {"drills": {n: s.to_json() for n, s in self.drills.items()},
                 "lessons": {str(n): s.to_json() for n, s in sorted(self.lessons.items())}}
 

@@ -49,10 +49,12 @@ def data_dir() -> Path:
 
 
 def kept_here() -> bool:
-    """False where the files written here vanish with the page: a browser kernel (JupyterLite)
-    whose page could not reach the browser's storage for the site (a private window, where the
-    site's service worker does not run, or the site's storage refused), so ``/drive`` is missing
-    or does not answer. True everywhere else (a machine's own folders, ``MJSCORE_DATA_DIR``).
+    """Whether the files written here are still there when the page is opened again.
+
+    False in a browser kernel (JupyterLite) whose page could not reach the browser's storage for
+    the site (a private window, where the site's service worker does not run, or the site's
+    storage refused), so ``/drive`` is missing or does not answer. True everywhere else (a
+    machine's own folders, ``MJSCORE_DATA_DIR``).
 
     >>> kept_here()
     True
@@ -79,9 +81,11 @@ _BROWSER_KEEPS = _browser_keeps() if sys.platform == "emscripten" else True
 
 
 def make_folder(folder: Path) -> None:
-    """Create ``folder`` (and its parents) if it is not there yet. Looks first: in a browser
-    kernel, asking for a folder that exists leaves an empty "Untitled Folder" beside it (the
-    browser's storage makes a new folder, then fails to give it the name taken)."""
+    """Create ``folder`` (and its parents) if it is not there yet.
+
+    Looks first: in a browser kernel, asking for a folder that exists leaves an empty "Untitled
+    Folder" beside it (the browser's storage makes a new folder, then fails to give it the name
+    taken)."""
     if not folder.is_dir():
         folder.mkdir(parents=True, exist_ok=True)
 

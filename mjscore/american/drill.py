@@ -80,6 +80,9 @@ class Situation:
 
     @property
     def pays_as(self) -> str:
+        """How the hand is paid: ``discard``, ``self-drawn`` or ``wall``.
+
+        A joker exchange and a Heavenly Hand pay as self-drawn."""
         return PAYS_AS[self.how]
 
     def role(self, player: str) -> str:
@@ -161,12 +164,13 @@ class Situation:
 # --------------------------------------------------------------------------- dealing
 
 
-def _below(rng: random.Random, n: int) -> int:
+def _random_below(rng: random.Random, n: int) -> int:
+    """A whole number 0 <= k < n, from ``rng.random()`` only."""
     return min(int(rng.random() * n), n - 1)
 
 
 def _pick(rng: random.Random, items: Sequence):
-    return items[_below(rng, len(items))]
+    return items[_random_below(rng, len(items))]
 
 
 def _weighted(rng: random.Random, table: Sequence[tuple[object, float]]):
@@ -204,8 +208,10 @@ RAMP = (
 
 
 def situation(number: int, seed: int = 0, *, game: str = "american") -> Situation:
-    """Situation ``number`` (1 first) of the drill ``game`` (``american``, or ``tournament``:
-    no bettor, who has no place at a tournament) dealt from ``seed``: the :data:`RAMP` first."""
+    """Situation ``number`` (1 first) of the drill ``game``, dealt from ``seed``.
+
+    ``game`` is ``american`` or ``tournament`` (no bettor, who has no place at a tournament).
+    The first situations are the :data:`RAMP`'s."""
     if game not in ("american", "tournament"):
         raise DrillError(f"there is no drill {game!r} (american or tournament)")
     if 1 <= number <= len(RAMP):
@@ -222,7 +228,7 @@ def situation(number: int, seed: int = 0, *, game: str = "american") -> Situatio
         how = "self-drawn"  # no joker in a Singles and Pairs hand, and nothing exposed to take one from
     value = _pick(rng, values)
     if rng.random() < 0.12:
-        value += 5 * _below(rng, 6)  # now and then a hand the card prices higher
+        value += 5 * _random_below(rng, 6)  # now and then a hand the card prices higher
     winner = PLAYERS[0] if how == "heavenly-hand" else _pick(rng, PLAYERS)
     others = [p for p in PLAYERS if p != winner]
     thrower = _pick(rng, others) if how == "discard" else None
@@ -251,8 +257,10 @@ def deal(count: int, seed: int = 0, *, game: str = "american") -> list[Situation
 
 
 def home_answer(s: Situation, rules: HomeRules = HOME) -> tuple[int, ...]:
-    """Each player's amount at home, in the order of ``s.players``: plus what the winner (and a
-    bettor on her) collects, minus what each payer pays. They sum to zero."""
+    """Each player's amount at home, in the order of ``s.players``.
+
+    Plus what the winner (and a bettor on her) collects, minus what each payer pays. They sum
+    to zero."""
     amounts = settle(s.players, winner=s.winner, how=s.how, value=s.value or 1, thrower=s.thrower,
                      jokerless=s.jokerless, category=s.category, dead=s.dead, bettor=s.bettor, backs=s.backs,
                      rules=rules)
@@ -283,9 +291,10 @@ def home_reasons(s: Situation, rules: HomeRules = HOME) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- what was missed
 
 
-def _world(s: Situation, thrower_pays: int, other_pays: int, *, dead_pay: bool = True,
-           bettor: str = "rule") -> tuple[int, ...]:
+def _amounts_if_paid(s: Situation, thrower_pays: int, other_pays: int, *, dead_pay: bool = True,
+                     bettor: str = "rule") -> tuple[int, ...]:
     """The amounts if each loser paid as given: what a learner gets from one misread rule.
+
     ``bettor``: ``rule`` (as the rules say), ``none`` (left out) or ``single`` (never double)."""
     amounts = dict.fromkeys(s.players, 0)
 
@@ -314,54 +323,55 @@ def misreadings(s: Situation) -> list[Misreading]:
     """Each misread rule that applies to ``s``, with the answer it gives, in the order asked."""
     if s.pays_as == "wall":
         return []
-    worlds = []
+    found = []
     p = home_payments(s.value, s.how, jokerless=s.jokerless, category=s.category)
     exempt = CATEGORIES[s.category]
     if p.jokerless_double:
         q = home_payments(s.value, s.how, category=s.category)
-        worlds.append(Misreading(Rule("The jokerless double doubles every payment again",
+        found.append(Misreading(Rule("The jokerless double doubles every payment again",
                             "The winner declared jokerless: every payment doubles again, on top of the "
                             f"{'thrower' if s.pays_as == 'discard' else 'self-drawn'} double."),
-                       _world(s, q.thrower_pays, q.other_pays)))
+                       _amounts_if_paid(s, q.thrower_pays, q.other_pays)))
     elif s.jokerless:
         q = home_payments(s.value, s.how, jokerless=True, category=s.category, rules=HomeRules(jokerless_exempt=frozenset()))
-        worlds.append(Misreading(Rule(f"{exempt} gets no jokerless double",
+        found.append(Misreading(Rule(f"{exempt} gets no jokerless double",
                             f"{exempt} hands are exempt from the jokerless double: they pay as if they had a joker."),
-                       _world(s, q.thrower_pays, q.other_pays)))
+                       _amounts_if_paid(s, q.thrower_pays, q.other_pays)))
     elif s.no_jokers:
         q = home_payments(s.value, s.how, jokerless=True, category=s.category)
         if q.jokerless_double:
-            worlds.append(Misreading(Rule("The jokerless double is paid only when it is declared",
+            found.append(Misreading(Rule("The jokerless double is paid only when it is declared",
                                 f"{s.winner} had no jokers but did not say jokerless: the hand pays as an ordinary one."),
-                           _world(s, q.thrower_pays, q.other_pays)))
+                           _amounts_if_paid(s, q.thrower_pays, q.other_pays)))
     t, o = p.thrower_pays, p.other_pays
     if s.pays_as == "discard":
-        worlds.append(Misreading(Rule(_THROWER,
+        found.append(Misreading(Rule(_THROWER,
                             f"{s.thrower} threw the winning tile: she pays twice what each other player pays, {t}."),
-                       _world(s, o, o)))
-        worlds.append(Misreading(Rule(_OTHERS, f"The two who did not throw pay {o} each: the value once"
+                       _amounts_if_paid(s, o, o)))
+        found.append(Misreading(Rule(_OTHERS, f"The two who did not throw pay {o} each: the value once"
                                      + (", doubled for jokerless." if p.jokerless_double else ".")),
-                       _world(s, t, 0)))
+                       _amounts_if_paid(s, t, 0)))
     else:
         title = ("On a tile the winner drew, all three pay double" if s.how == "self-drawn" else
                  "Mah jongg by a joker exchange pays as self-drawn" if s.how == "joker-exchange" else
                  "A Heavenly Hand pays as self-drawn")
-        worlds.append(Misreading(Rule(title, f"All three pay twice the value: {o} each."), _world(s, 0, o // 2)))
+        found.append(Misreading(Rule(title, f"All three pay twice the value: {o} each."),
+                                _amounts_if_paid(s, 0, o // 2)))
     for d in s.dead:
-        worlds.append(Misreading(Rule(_DEAD,
+        found.append(Misreading(Rule(_DEAD,
                             f"{d}'s hand is dead, but she pays like everyone else."),
-                       _world(s, t, o, dead_pay=False)))
+                       _amounts_if_paid(s, t, o, dead_pay=False)))
     if s.bettor:
         if s.backs == s.winner:
             detail = f"{s.bettor} backed {s.winner}: she collects what the winner collects."
         elif s.backs == s.thrower:
             detail = f"{s.bettor} backed {s.backs}, who threw: she pays the winner double, as her player does."
-            worlds.append(Misreading(Rule(_BETTOR_DOUBLE, detail),
-                           _world(s, t, o, bettor="single")))
+            found.append(Misreading(Rule(_BETTOR_DOUBLE, detail),
+                           _amounts_if_paid(s, t, o, bettor="single")))
         else:
             detail = f"{s.bettor} backed {s.backs}, who lost: she pays the winner as a loser does."
-        worlds.append(Misreading(Rule(_BETTOR, detail), _world(s, t, o, bettor="none")))
-    return worlds
+        found.append(Misreading(Rule(_BETTOR, detail), _amounts_if_paid(s, t, o, bettor="none")))
+    return found
 
 
 def _fallback(s: Situation, given: Sequence[int], correct: Sequence[int]) -> Rule:
@@ -372,18 +382,18 @@ def _fallback(s: Situation, given: Sequence[int], correct: Sequence[int]) -> Rul
     if all(given[i] == -correct[i] for i in payers):
         return Rule("The winner's amount is plus, each payer's minus",
                     "Write what each payer pays with a minus sign, and the winner's with a plus.")
-    worlds = {m.rule.title: m.rule for m in misreadings(s)}
+    rule_titled = {m.rule.title: m.rule for m in misreadings(s)}
     i = next(i for i, (g, c) in enumerate(zip(given, correct)) if g != c)
     player, c = s.players[i], correct[i]
     if player == s.winner:
         return Rule("The winner collects what the others pay", f"{s.winner} collects the sum of every payment: {signed(c)}.")
     if player == s.bettor:
-        return worlds.get(_BETTOR_DOUBLE) or worlds[_BETTOR]
+        return rule_titled.get(_BETTOR_DOUBLE) or rule_titled[_BETTOR]
     if player in s.dead and given[i] == 0:
-        return worlds[_DEAD]
+        return rule_titled[_DEAD]
     if s.pays_as == "discard":
-        return worlds[_THROWER] if player == s.thrower else worlds[_OTHERS]
-    return next(r for t, r in worlds.items() if t.endswith("self-drawn") or t.endswith("pay double"))
+        return rule_titled[_THROWER] if player == s.thrower else rule_titled[_OTHERS]
+    return next(r for t, r in rule_titled.items() if t.endswith("self-drawn") or t.endswith("pay double"))
 
 
 _BETTOR_DOUBLE = "A bettor pays double when her player threw the winning tile"
@@ -394,8 +404,10 @@ _OTHERS = "On a discard the other two pay the value once each"
 
 
 def home_miss(s: Situation, given: Sequence[int]) -> Rule | None:
-    """The one rule a wrong answer (each player's amount, in order) most likely missed; None
-    when it is right. Raises DrillError when the answer has not one amount a player."""
+    """The one rule a wrong answer (each player's amount, in order) most likely missed.
+
+    None when the answer is right. Raises DrillError when the answer has not one amount a
+    player."""
     correct = home_answer(s)
     given = tuple(given)
     if len(given) != len(correct):

@@ -87,7 +87,8 @@ _NUMBER = re.compile(r"^[-+−]?\d{1,3}(?:,\d{3})+$|^[-+−]?\d{1,15}$")
 
 
 def read_answer(q: Question, texts: Sequence[str | None]) -> tuple:
-    """The answer in ``texts`` (one a field: a number as typed, ``1,728`` or ``-10``, or a choice).
+    """The answer in ``texts``, one a field: a number as typed (``1,728`` or ``-10``), or a choice.
+
     Raises :class:`LessonError` naming the first field left empty or not understood.
 
     >>> from mjscore.lessons import question

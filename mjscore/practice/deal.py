@@ -19,8 +19,10 @@ __all__ = ["dealt_json"]
 
 
 def dealt_json(game: str, count: int, seed: int = 0, *, table: str | None = None) -> list[dict]:
-    """The first ``count`` situations of the drill ``game`` from ``seed``, with their answers
-    (the tournament's under ``table``, a preset's name or a file; default the common table)."""
+    """The first ``count`` situations of the drill ``game`` from ``seed``, with their answers.
+
+    The tournament's answers follow ``table``: a preset's name or a file (by default the common
+    table)."""
     out = []
     if game == "tournament":
         t = COMMON if table is None else get_table(table)

@@ -48,9 +48,10 @@ _AMOUNT = re.compile(r"^[-+−]?\d{1,9}$")
 
 
 def read_amounts(text: str, players: Sequence[str]) -> tuple[int, ...]:
-    """Each player's amount from ``+100 -50 -25 -25`` (spaces or commas between; a minus may be
-    ``-`` or ``−``; 0 needs no sign), one for each of ``players``. Raises DrillError saying what
-    to type.
+    """Each player's amount, one for each of ``players``, from text such as ``+100 -50 -25 -25``.
+
+    Spaces or commas go between; a minus may be ``-`` or ``−``; 0 needs no sign. Raises
+    DrillError saying what to type.
 
     >>> read_amounts("+100, −50 -25 -25", ["Ann", "Bea", "Cat", "Dee"])
     (100, -50, -25, -25)
@@ -85,6 +86,7 @@ class DrillFeedback:
 
     @property
     def right(self) -> bool:
+        """Whether the answer was right (a Show me never is)."""
         return not self.shown and self.given == self.correct
 
     def summary(self) -> str:
@@ -134,10 +136,12 @@ class Drill:
 
     @property
     def state(self) -> DrillState:
+        """The drill as the progress log has it now."""
         return self._progress.book.drill(self.game, self._progress.seed)
 
     @property
     def name(self) -> str:
+        """The learner's name, as kept with the progress ("" until one is given)."""
         return self._progress.name
 
     @property
@@ -147,6 +151,7 @@ class Drill:
 
     @property
     def tally(self) -> Counts:
+        """How many situations were answered, right at the first answer, and shown."""
         return self.state.counts
 
     @property
@@ -156,6 +161,7 @@ class Drill:
 
     @property
     def situation(self) -> Situation:
+        """The situation on the table (dealt again if the stored one is damaged)."""
         st = self.state
         if st.item is not None:
             try:
@@ -168,6 +174,7 @@ class Drill:
 
     @property
     def answered(self) -> bool:
+        """Whether the situation on the table is answered (or shown)."""
         return self.state.answered
 
     @property
@@ -188,13 +195,16 @@ class Drill:
 
     @property
     def saving(self) -> bool:
+        """Whether the progress is saved to its file (False: kept in memory only)."""
         return self._keep.saving
 
     @property
     def messages(self) -> list[str]:
+        """What the learner should be told about the progress file (damage set aside, not saved)."""
         return self._keep.messages
 
     def take_messages(self) -> list[str]:
+        """The messages not yet shown, then forgotten (so each is shown once)."""
         out = list(self.messages)
         self.messages.clear()
         return out
@@ -205,6 +215,7 @@ class Drill:
         return home_answer(s) if self.game == "american" else tournament_answer(s, self.table)
 
     def reasons(self, s: Situation | None = None) -> tuple[str, ...]:
+        """Why the right amounts are what they are, a line a step (default: the situation on the table)."""
         s = s or self.situation
         return home_reasons(s) if self.game == "american" else tournament_reasons(s, self.table)
 
@@ -241,8 +252,8 @@ class Drill:
         """Move on to the next situation, once this one is answered (or shown)."""
         number, refused = self.number, []
 
-        def change(p):
-            st = p.book.drill(self.game, p.seed)
+        def change(progress):
+            st = progress.book.drill(self.game, progress.seed)
             if st.number != number:
                 return None  # another window moved on or reset: follow it
             if not st.answered:
@@ -257,13 +268,13 @@ class Drill:
 
     def reset(self) -> None:
         """Start the drill again at situation 1 (its tally too); :meth:`undo_reset` takes it back."""
-        self._keep.change(lambda p: drill_record("start", self.game, seed=self._seed,
+        self._keep.change(lambda progress: drill_record("start", self.game, seed=self._seed,
                                                  item=situation(1, self._seed, game=self.game).to_json()))
 
     def undo_reset(self) -> None:
         """Bring back what the last Reset cleared."""
-        if not self._keep.change(lambda p: drill_record("undo", self.game)
-                                 if p.book.drill(self.game, p.seed).kept is not None else None):
+        if not self._keep.change(lambda progress: drill_record("undo", self.game)
+                                 if progress.book.drill(self.game, progress.seed).kept is not None else None):
             raise DrillError("there is no Reset to take back")
 
     def set_table(self, table: TournamentTable | str) -> None:
@@ -272,7 +283,7 @@ class Drill:
             raise DrillError("only the tournament drill scores with an organizer's table")
         t = table if isinstance(table, TournamentTable) else get_table(table)
         data = t.to_json()
-        self._keep.change(lambda p: None if p.book.drill(self.game, p.seed).table == data else
+        self._keep.change(lambda progress: None if progress.book.drill(self.game, progress.seed).table == data else
                           drill_record("table", self.game, table=data))
 
     def set_name(self, name: str) -> None:
@@ -283,11 +294,11 @@ class Drill:
             raise DrillError(str(e)) from None
         if kept is None:
             raise DrillError(f"a name is text, not {type(name).__name__}")
-        self._keep.change(lambda p: {"kind": "name", "name": kept} if p.name != kept else None)
+        self._keep.change(lambda progress: {"kind": "name", "name": kept} if progress.name != kept else None)
 
     def reload(self) -> None:
         """Read what other windows saved since (only what is new)."""
-        self._keep.change(lambda p: None)
+        self._keep.change(lambda progress: None)
 
     # ---------------------------------------------------------------- inside
 
@@ -301,8 +312,8 @@ class Drill:
         missed = self._miss(s, given)
         answered_here, note = self.answered, []
 
-        def change(p):
-            st = p.book.drill(self.game, p.seed)
+        def change(progress):
+            st = progress.book.drill(self.game, progress.seed)
             if st.number != number:
                 note.append(f"Situation {number} is no longer on the table (another window moved on, or "
                             f"reset the drill), so this is not counted.")

@@ -51,10 +51,12 @@ class QuestionFeedback:
 
     @property
     def shown(self) -> bool:
+        """Whether this was a Show me rather than an answer."""
         return self.given is None
 
     @property
     def right(self) -> bool:
+        """Whether every field was right (a Show me never is)."""
         return not self.shown and all(self.fields_right)
 
 
@@ -74,22 +76,27 @@ class LessonQuestions:
 
     @property
     def title(self) -> str:
+        """The lesson's number and title, as a heading."""
         return f"Lesson {self.lesson}: {TITLES[self.lesson]}"
 
     @property
     def state(self) -> LessonState:
+        """The lesson's questions as the progress log has them now."""
         return self._keep.log.state.book.lesson(self.lesson)
 
     @property
     def seed(self) -> int:
+        """The number the questions are made from (the saved log's own)."""
         return self._keep.log.state.seed
 
     @property
     def round(self) -> int:
+        """Which round of questions is asked (1 first; New questions starts the next)."""
         return self.state.round
 
     @property
     def tally(self) -> Counts:
+        """How many questions were answered, right at the first answer, and shown, over every round."""
         return self.state.counts
 
     @property
@@ -99,9 +106,11 @@ class LessonQuestions:
 
     @property
     def saving(self) -> bool:
+        """Whether the progress is saved to its file (False: kept in memory only)."""
         return self._keep.saving
 
     def take_messages(self) -> list[str]:
+        """What the learner should be told about the progress file, then forgotten (shown once)."""
         out = list(self._keep.messages)
         self._keep.messages.clear()
         return out
@@ -111,6 +120,7 @@ class LessonQuestions:
         return question(self.lesson, number, self.seed, self.round)
 
     def questions(self) -> tuple[Question, ...]:
+        """Every question of this round, in order."""
         return tuple(self.question(n) for n in range(1, self.count + 1))
 
     def first_answer(self, number: int) -> Answer | None:
@@ -143,17 +153,18 @@ class LessonQuestions:
     def more(self) -> None:
         """New questions: the next round (the tally of the rounds before is kept)."""
         now = self.round
-        self._keep.change(lambda p: lesson_record("start", self.lesson, round=now + 1)
-                          if p.book.lesson(self.lesson).round == now else None)
+        self._keep.change(lambda progress: lesson_record("start", self.lesson, round=now + 1)
+                          if progress.book.lesson(self.lesson).round == now else None)
 
     def reload(self) -> None:
-        self._keep.change(lambda p: None)
+        """Read what other windows saved since (only what is new)."""
+        self._keep.change(lambda progress: None)
 
     def _record(self, q: Question, given: tuple | None, rights: tuple, missed: Rule | None) -> QuestionFeedback:
         round_, note = self.round, []
 
-        def change(p):
-            st = p.book.lesson(self.lesson)
+        def change(progress):
+            st = progress.book.lesson(self.lesson)
             if st.round != round_:
                 note.append("These questions were replaced by new ones in another window: not counted.")
                 return None

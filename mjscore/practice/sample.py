@@ -95,8 +95,9 @@ def _lessons(rng: random.Random, skill: float, reached: int) -> list[dict]:
 
 
 def sample_class(folder: str | Path, students: int = 30, seed: int = 0) -> list[Path]:
-    """Write ``students`` progress logs under ``folder``, one folder each as on a JupyterHub
-    (``student-01/practice.jsonl``, ...), and return their paths."""
+    """Write ``students`` made-up progress logs under ``folder`` and return their paths.
+
+    One folder a student, as on a JupyterHub: ``student-01/practice.jsonl``, ..."""
     folder = Path(folder)
     paths = []
     for i in range(students):

@@ -53,12 +53,14 @@ class Student:
 
     @property
     def total(self) -> Counts:
+        """The student's tally over every drill and lesson."""
         t = Counts()
         for c in list(self.drills.values()) + list(self.lessons.values()):
             t = t + c
         return t
 
     def to_json(self) -> dict:
+        """The student's line of the report as JSON: name, file, tallies, damaged records left out."""
         t = self.total
         return {"name": self.name, "file": self.file, "played": t.played, "right": t.right, "shown": t.shown,
                 "drills": {d: c.to_json() for d, c in self.drills.items()},
@@ -165,6 +167,10 @@ class ClassReport:
                       key=lambda x: (-x.students, x.lesson, x.question))
 
     def to_json(self) -> dict:
+        """The report as JSON.
+
+        The students, the rules missed, the questions got wrong, and the files that could not
+        be read."""
         return {"students": [s.to_json() for s in self.students],
                 "rules_missed": [r._asdict() for r in self.rules_missed()],
                 "questions_wrong": [q._asdict() for q in self.questions_wrong()],

@@ -98,8 +98,9 @@ class App:
         self.error = None
 
     def set(self, **values) -> None:
-        """Set several controls at once (``app.set(value=30, how="discard")``: each name an
-        attribute holding a control), in the order given, then refresh once."""
+        """Set several controls at once, in the order given, then refresh once.
+
+        Each name is an attribute holding a control: ``app.set(value=30, how="discard")``."""
         for name in values:
             if not isinstance(getattr(self, name, None), widgets.ValueWidget):
                 raise TypeError(f"{type(self).__name__} has no control named {name!r}")
@@ -109,10 +110,11 @@ class App:
         self.refresh()
 
     def dressed(self) -> widgets.Widget:
-        """The root widget in the house style: the class ``mjs-app``, and the shared CSS
-        (:data:`~mjscore.views._style.APP_CSS`: a selected toggle filled and outlined, so it
-        stands out on a projector) as its first child, once. Done when the app is shown, so
-        every app has it whether or not it asked."""
+        """The app's root widget, dressed in the house style.
+
+        It gets the class ``mjs-app``, and the shared CSS (:data:`~mjscore.views._style.APP_CSS`:
+        a selected toggle filled and outlined, so it stands out on a projector) as its first
+        child, once. Done when the app is shown, so every app has it whether or not it asked."""
         root = self.widget
         root.add_class("mjs-app")
         if isinstance(root, widgets.Box) and not any(isinstance(c, widgets.HTML) and c.value == _STYLE_TAG
@@ -126,10 +128,11 @@ class App:
         return data
 
     def stand_in(self) -> str:
-        """What shows in the app's place where its widgets are not running: in JupyterLab after
-        the page is reloaded (the kernel may be live, but the app's widgets are gone until its
-        cell runs again), and in viewers without widgets. It says what to do. Stable, so nbval
-        compares it."""
+        """What shows in the app's place where its widgets are not running, saying what to do.
+
+        That is in JupyterLab after the page is reloaded (the kernel may be live, but the app's
+        widgets are gone until its cell runs again), and in viewers without widgets. It never
+        changes, so the notebooks' tests can compare it."""
         title = self.title[:1].upper() + self.title[1:]
         return (f"{title} appears here when this cell runs: click the cell and press Shift+Enter, "
                 f"or choose Run ▸ Run All Cells.")

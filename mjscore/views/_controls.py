@@ -26,9 +26,11 @@ __all__ = ["AskFirst", "upload_button"]
 
 
 def upload_button(description: str, *, accept: str, css: str) -> widgets.FileUpload:
-    """A button to choose a file, labelled ``description`` and nothing else: ipywidgets writes the
-    count of files chosen after the label ("Restore from a file (0)"), so the house style (the
-    class ``mjs-upload``) shows the label from the button's tooltip instead."""
+    """A button to choose a file, labelled ``description`` and nothing else.
+
+    ipywidgets writes the count of files chosen after the label ("Restore from a file (0)"), so
+    the house style (the class ``mjs-upload``) shows the label from the button's tooltip
+    instead."""
     button = widgets.FileUpload(description=description, tooltip=description, accept=accept, multiple=False,
                                 layout=widgets.Layout(width="auto"))
     button.add_class("mjs-upload")
@@ -67,8 +69,10 @@ class AskFirst:
         return self.widget.layout.display != "none"
 
     def ask(self, question: str, then: Callable[[], None] | None, *, yes: str = "Yes", no: str = "No") -> None:
-        """Show ``question``; on yes call ``then``. With ``then`` None there is nothing to do: the
-        question is a notice with one button, ``no``."""
+        """Show ``question``, and call ``then`` if the answer is yes.
+
+        With ``then`` None there is nothing to do: the question is a notice with one button,
+        ``no``."""
         self.question.value = question
         self.yes.description, self.no.description = yes, no
         self.yes.layout.display = "none" if then is None else ""

@@ -34,6 +34,7 @@ class FreeLabels(Artist):
 
     @classmethod
     def of(cls, ax) -> "FreeLabels":
+        """The labels of the axes ``ax``, made on first use."""
         for child in ax.get_children():
             if isinstance(child, cls):
                 return child
@@ -57,8 +58,9 @@ class FreeLabels(Artist):
                                 arrowprops=arrow, **look)
 
     def near(self, text: str, xy, *, spots=None, edge=None, leader=True, **kw):
-        """A label beside the point ``xy`` (data), at the first free spot of ``spots``
-        (``(dx, dy)`` in points, y up; by default :func:`offsets`)."""
+        """A label beside the point ``xy`` (data), at the first free spot of ``spots``.
+
+        A spot is ``(dx, dy)`` in points, y up; by default :func:`offsets`."""
         ann = self._annotate(text, xy, "data", edge=edge, leader=leader, **kw)
         self.labels.append(_Label(ann, "near", list(spots or offsets()), leader))
         return ann
@@ -70,13 +72,15 @@ class FreeLabels(Artist):
         return ann
 
     def at_end(self, text: str, xy, *, edge=None, **kw):
-        """A label for the line ending at ``xy`` (data), right of the axes and level with
-        the end; moved up or down (with a leader back to the end) if labels meet."""
+        """A label for the line ending at ``xy`` (data), right of the axes and level with the end.
+
+        It is moved up or down (with a leader back to the end) if labels meet."""
         ann = self._annotate(text, xy, "data", edge=edge, leader=True, ha="left", va="center", **kw)
         self.labels.append(_Label(ann, "end", [], True))
         return ann
 
     def draw(self, renderer) -> None:
+        """Place the labels (matplotlib calls this when it draws the figure; the labels draw themselves)."""
         self.place(renderer)
 
     # ------------------------------------------------------------------ placing
@@ -123,8 +127,9 @@ class FreeLabels(Artist):
         return renderer.points_to_pixels(0.3 * ann.get_fontsize()) + 1
 
     def place(self, renderer) -> None:
-        """Put every label in its place: the column of line ends, the corners, then the labels
-        near a point, each avoiding the lines, markers, bars and labels already there."""
+        """Put every label in its place, avoiding the lines, markers, bars and labels already there.
+
+        First the column of line ends, then the corners, then the labels near a point."""
         mine = {id(label.ann) for label in self.labels}
         self.segments, self.dots, self.boxes = self._obstacles(renderer, mine)
         frame = self.ax.get_window_extent(renderer)

@@ -32,7 +32,8 @@ ANGLES = (45, 135, -45, -135, 90, -90, 0, 180)
 RADII = (9, 18, 30, 46, 66)
 
 
-def _norm(box: Box) -> Box:
+def _ordered(box: Box) -> Box:
+    """The same box with its corners in order: left, bottom (or top), right, top (or bottom)."""
     x0, y0, x1, y1 = box
     if x1 < x0:
         x0, x1 = x1, x0
@@ -43,10 +44,11 @@ def _norm(box: Box) -> Box:
 
 def segment_hits_box(a: Point, b: Point, box: Box) -> bool:
     """Does the segment from ``a`` to ``b`` touch the rectangle (Liang and Barsky's clipping)?"""
-    return _clips(a, b, *_norm(box))
+    return _segment_meets(a, b, *_ordered(box))
 
 
-def _clips(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bool:
+def _segment_meets(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the segment from ``a`` to ``b`` touches the box from (x0, y0) to (x1, y1), corners in order."""
     (ax, ay), (bx, by) = a, b
     if (ax < x0 and bx < x0) or (ax > x1 and bx > x1) or (ay < y0 and by < y0) or (ay > y1 and by > y1):
         return False  # both ends beyond one side: most segments of a chart, at once
@@ -68,16 +70,17 @@ def _clips(a: Point, b: Point, x0: float, y0: float, x1: float, y1: float) -> bo
 
 
 def boxes_meet(a: Box, b: Box) -> bool:
-    ax0, ay0, ax1, ay1 = _norm(a)
-    bx0, by0, bx1, by1 = _norm(b)
+    """Whether the boxes ``a`` and ``b`` overlap (touching edges do not count)."""
+    ax0, ay0, ax1, ay1 = _ordered(a)
+    bx0, by0, bx1, by1 = _ordered(b)
     return ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1
 
 
 def box_hits(box: Box, *, segments: Iterable[tuple[Point, Point]] = (),
              dots: Iterable[tuple[float, float, float]] = (), boxes: Iterable[Box] = ()) -> int:
     """How many of the segments, dots ``(x, y, radius)`` and boxes touch ``box``."""
-    x0, y0, x1, y1 = _norm(box)
-    n = sum(1 for a, b in segments if _clips(a, b, x0, y0, x1, y1))
+    x0, y0, x1, y1 = _ordered(box)
+    n = sum(1 for a, b in segments if _segment_meets(a, b, x0, y0, x1, y1))
     for x, y, r in dots:
         nx, ny = min(max(x, x0), x1), min(max(y, y0), y1)
         n += hypot(x - nx, y - ny) < r
@@ -85,8 +88,9 @@ def box_hits(box: Box, *, segments: Iterable[tuple[Point, Point]] = (),
 
 
 def spread(wanted: Sequence[float], *, gap: float, low: float, high: float) -> list[float]:
-    """Positions on one line as near ``wanted`` as they can be, each at least ``gap`` from the
-    next and all within ``low`` .. ``high`` (the labels of a column, moved apart)."""
+    """Positions on one line as near ``wanted`` as they can be, each at least ``gap`` from the next.
+
+    All stay within ``low`` .. ``high``: the labels of a column, moved apart."""
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])
     at = [wanted[i] for i in order]
     for _ in range(200):
@@ -113,16 +117,19 @@ def offsets(angles: Sequence[float] = ANGLES, radii: Sequence[float] = RADII) ->
 
 
 def anchor(dx: float, dy: float) -> tuple[str, str]:
-    """Which side of a label sits at the spot (dx, dy) from its point: the side towards the point,
-    so the label reaches away from it. (matplotlib's ha, va; y up.)"""
+    """Which side of a label sits at the spot (dx, dy) from its point, as matplotlib's ha and va.
+
+    The side towards the point, so the label reaches away from it; y counts up."""
     ha = "left" if dx > 0.5 else "right" if dx < -0.5 else "center"
     va = "bottom" if dy > 0.5 else "top" if dy < -0.5 else "center"
     return ha, va
 
 
 def spot_box(x: float, y: float, w: float, h: float, dx: float, dy: float, *, y_down: bool = False) -> Box:
-    """The box of a label ``w`` × ``h`` put at the spot (dx, dy) from the point (x, y), reaching
-    away from the point (:func:`anchor`); ``dy`` counts up, whichever way the y axis runs."""
+    """The box of a label ``w`` × ``h`` put at the spot (dx, dy) from the point (x, y).
+
+    The label reaches away from the point (:func:`anchor`); ``dy`` counts up, whichever way the
+    y axis runs."""
     ha, va = anchor(dx, dy)
     sx = x + dx
     sy = y - dy if y_down else y + dy
@@ -137,15 +144,17 @@ def spot_box(x: float, y: float, w: float, h: float, dx: float, dy: float, *, y_
 
 def box_cost(box: Box, *, segments: Iterable = (), dots: Iterable = (), boxes: Iterable[Box] = (),
              inside: Box, margin: float = 0) -> int:
-    """How bad a place ``box`` is for a label: 0 when it is inside ``inside`` and nothing comes
-    within ``margin`` of it. A line behind a label is hidden by the label's background; a label
-    on another label is lost; a label outside the chart is on something else.
+    """How bad a place ``box`` is for a label: 0 is a good place, and more is worse.
+
+    0 when it is inside ``inside`` and nothing comes within ``margin`` of it. A line behind a
+    label is hidden by the label's background; a label on another label is lost; a label outside
+    the chart is on something else.
 
     >>> box_cost((0, 0, 10, 10), segments=[((-5, 5), (15, 5))], inside=(0, 0, 100, 100))
     1000
     """
-    x0, y0, x1, y1 = _norm(box)
-    ix0, iy0, ix1, iy1 = _norm(inside)
+    x0, y0, x1, y1 = _ordered(box)
+    ix0, iy0, ix1, iy1 = _ordered(inside)
     room = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
     lines = box_hits(room, segments=segments, dots=dots)
     return ((1000 + 100 * (lines - 1) if lines else 0) + 5000 * box_hits(room, boxes=boxes)
@@ -164,9 +173,10 @@ def spot_options(x: float, y: float, w: float, h: float, spots: Sequence[tuple[f
                  segments: list, dots: Iterable = (), boxes: Sequence[Box] = (), inside: Box,
                  y_down: bool = False, leader_after: float = 12, gap: float = 5, pad: float = 0,
                  margin: float = 0, best_only: bool = False) -> list[Spot]:
-    """Every spot for a label ``w`` × ``h`` beside the point (x, y), each with how bad it is: its
-    box (grown by ``pad`` all round: its background) should stay inside ``inside`` and meet no
-    segment, dot or box, nor come within ``margin`` of one (:func:`box_cost`). Past
+    """Every spot for a label ``w`` × ``h`` beside the point (x, y), each with how bad it is.
+
+    Its box (grown by ``pad`` all round: its background) should stay inside ``inside`` and meet
+    no segment, dot or box, nor come within ``margin`` of one (:func:`box_cost`). Past
     ``leader_after`` a leader joins label and point, starting ``gap`` from the point: it may cross
     lines (a little worse for each) but no label. Nearer is a little better. ``best_only``: stop
     once no spot further on can be better (``spots`` nearest first), for a quick first try."""
@@ -183,7 +193,7 @@ def spot_options(x: float, y: float, w: float, h: float, spots: Sequence[tuple[f
     for k, (dx, dy) in enumerate(spots):
         if best_only and out and min(out).cost < 1000 and hypot(dx, dy) / 10 >= min(out).cost:
             break
-        x0, y0, x1, y1 = _norm(spot_box(x, y, w, h, dx, dy, y_down=y_down))
+        x0, y0, x1, y1 = _ordered(spot_box(x, y, w, h, dx, dy, y_down=y_down))
         box = x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
         cost = box_cost(box, segments=near(x0 - margin, x1 + margin), dots=dots, boxes=boxes, inside=inside,
                         margin=margin)
@@ -204,13 +214,14 @@ def best_spot(x: float, y: float, w: float, h: float, spots: Sequence[tuple[floa
 
 
 def place_together(options: Sequence[Sequence[Spot]], *, margin: float = 0, fixed: Sequence[Box] = ()) -> list[Spot]:
-    """One spot for each of a few labels, each from its own :func:`spot_options` (worked out
-    against the chart alone), none on the ``fixed`` boxes (labels already placed) nor on each
-    other: labels are placed one by one, each avoiding the labels and leaders placed before it,
-    in every order of the labels (up to five), and the order whose labels sit best wins; one
-    label's good spot may be another's only one."""
+    """One spot for each of a few labels, none on another nor on the ``fixed`` boxes.
+
+    Each label's spots come from its own :func:`spot_options` (worked out against the chart
+    alone); ``fixed`` are the labels already placed. Labels are placed one by one, each avoiding
+    the labels and leaders placed before it, in every order of the labels (up to five), and the
+    order whose labels sit best wins: one label's good spot may be another's only one."""
     if fixed:
-        walls = [Spot(0, -1, _norm(b), None) for b in fixed]
+        walls = [Spot(0, -1, _ordered(b), None) for b in fixed]
         options = [[spot._replace(cost=spot.cost + 5000 * sum(_in_the_way(spot, w, margin) for w in walls))
                      for spot in spots] for spots in options]
     alone = [min(spots) for spots in options]
@@ -247,7 +258,8 @@ def _in_the_way(a: Spot, b: Spot, margin: float) -> bool:
     """Do two placed labels get in each other's way (box on box, or a leader across a box)?"""
     (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a.box, b.box
     return ((ax0 - margin < bx1 and bx0 < ax1 + margin and ay0 - margin < by1 and by0 < ay1 + margin)
-            or bool(a.leader and _clips(*a.leader, *b.box)) or bool(b.leader and _clips(*b.leader, *a.box)))
+            or bool(a.leader and _segment_meets(*a.leader, *b.box))
+            or bool(b.leader and _segment_meets(*b.leader, *a.box)))
 
 
 def _cross(p: tuple[Point, Point], q: tuple[Point, Point]) -> bool:
@@ -264,8 +276,10 @@ _NARROW, _WIDE, _SIGNS = set("il.,:;'|!()[]fjtI"), set("mwMW%@"), set("×=+−<>
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """The width, in pixels, a line of text of ``size`` pixels takes at most (an estimate a little
-    over Verdana's and DejaVu Sans's own; a browser test checks it against the page).
+    """The width, in pixels, a line of text of ``size`` pixels takes at most.
+
+    An estimate a little over Verdana's and DejaVu Sans's own; a browser test checks it against
+    the page.
 
     >>> round(text_width("54 × 32 = 1,728", 13))
     114

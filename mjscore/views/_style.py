@@ -92,6 +92,7 @@ MIN_DELTA_E = 15.0
 
 
 def series(i: int) -> Series:
+    """The look of the ``i``-th line of a chart (0 first): colour, marker and line style, in turn."""
     return SERIES[i % len(SERIES)]
 
 

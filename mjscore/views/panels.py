@@ -64,11 +64,12 @@ def _where(item) -> str:
 
 
 def score_html(s: Score, *, side_by_side: bool = False) -> str:
-    """The breakdown, one line of the rule book a row, as a scorer reads it out: the line, the
-    count and its figure on one line, the tiles it is on just under it (``mjs-line-on``).
-    ``side_by_side``: the hand points and the doubles as two tables next to each other where
-    the page is wide enough (the hand builder, so that it fits a projector's screen with its
-    controls), one under the other where it is not."""
+    """The breakdown as HTML, one line of the rule book a row, as a scorer reads it out.
+
+    Each row has the line, the count and its figure, and the tiles it is on just under it
+    (``mjs-line-on``). ``side_by_side``: the hand points and the doubles as two tables next to
+    each other where the page is wide enough (the hand builder, so that it fits a projector's
+    screen with its controls), one under the other where it is not."""
     rows = []
 
     def section(title: str, items, total: int, kind: str, unit: str) -> None:
@@ -110,8 +111,9 @@ def score_html(s: Score, *, side_by_side: bool = False) -> str:
 
 
 def headline_html(s: Score) -> str:
-    """The paper total and the score in one line, with the reason when it pays nothing
-    (announced to a screen reader whenever it changes)."""
+    """The paper total and the score in one line, with the reason when it pays nothing.
+
+    A screen reader announces it whenever it changes."""
     sum_ = f"{count(s.hand_points)} × 2<sup>{s.doubles}</sup> = {count(s.paper_total)}"
     live = 'role="status" aria-live="polite"'
     if s.minimum_met:
@@ -129,8 +131,10 @@ def breakdown_html(s: Score) -> str:
 
 
 def payout_html(payout, names: Sequence[str] | None = None) -> str:
-    """An American :class:`~mjscore.american.Payout`: what each of the three losers pays, what
-    the winner collects, and the reasons. ``names``: the three losers, thrower first."""
+    """An American :class:`~mjscore.american.Payout` as HTML: who pays what, and why.
+
+    What each of the three losers pays, what the winner collects, and the reasons. ``names``:
+    the three losers, thrower first."""
     discard = payout.how == "discard"
     if names is None:
         names = ("The thrower", "Another player", "Another player") if discard else \

@@ -131,8 +131,9 @@ def _where(item) -> str:
 
 
 def score_frame(s: Score) -> pd.DataFrame:
-    """A score as one row per line item (indexed by section and line), hand points first, then
-    doubles, each section closed by its total row.
+    """A score as a table, one row per line item, indexed by section and line.
+
+    Hand points first, then doubles, each section closed by its total row.
 
     >>> from mjscore import parse
     >>> f = score_frame(score(parse("6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W")))
@@ -179,8 +180,9 @@ def compare_rules(hand: Hand, rule_sets: Iterable[RuleSet]) -> pd.DataFrame:
 
 
 def settlement_table(settlements: Mapping[str, Settlement]) -> pd.DataFrame:
-    """Willingdon settlements side by side: one row per situation, one column per seat
-    (gain +, payment -), each row summing to zero.
+    """Willingdon settlements side by side: one row per situation, one column per seat.
+
+    A gain is plus and a payment minus; each row sums to zero.
 
     >>> from mjscore.willingdon.settle import settle_win, settle_false_mahjong
     >>> t = settlement_table({"win": settle_win(64, winner="S", discarder="E"),
@@ -235,11 +237,13 @@ class HtmlTable:
 
 def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: float = 1, index: bool | None = None,
          label: str = "", title: str = "") -> HtmlTable:
-    """``frame`` as the HTML a learner reads (see the module notes). ``percent``: columns that
-    hold shares of ``out_of`` (a string: the columns, or rows, whose label holds it, such as ``"%"``) (of 1: 0.25 shows as 25.0%; ``out_of=100`` for figures that are
-    percentages already). ``index``: show the row labels (default: unless
-    they are just 0, 1, 2, ...). ``label``: what a screen reader announces the table as;
-    ``title``: a title shown above it (and announced).
+    """``frame`` as the HTML a learner reads (see the module notes).
+
+    ``percent``: columns that hold shares of ``out_of`` (a string: the columns, or rows, whose
+    label holds it, such as ``"%"``); of 1, 0.25 shows as 25.0%; ``out_of=100`` for figures that
+    are percentages already. ``index``: show the row labels (default: unless they are just 0, 1,
+    2, ...). ``label``: what a screen reader announces the table as; ``title``: a title shown
+    above it (and announced).
 
     >>> t = show(pd.DataFrame({"paper total": [1728, 237568], "share": [0.5, 0.125]}), percent=["share"])
     >>> "237,568" in t.html and "12.5%" in t.html and ">0<" not in t.html

@@ -242,8 +242,10 @@ def seat_words(hand: Hand) -> list[str]:
 
 
 def hand_html(hand: Hand, *, size: str = "md", seat: bool = True) -> str:
-    """A hand as one row: its sets in order, then flowers and seasons, then seat and round
-    (``seat=False``: without them, for a view that says them elsewhere).
+    """A hand as one row of tiles in HTML.
+
+    Its sets in order, then flowers and seasons, then seat and round (``seat=False``: without
+    them, for a view that says them elsewhere).
 
     >>> from mjscore import parse
     >>> html = hand_html(parse("RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1 S3"))

@@ -62,13 +62,13 @@ RAMP: tuple[Hand, ...] = tuple(parse(text) for text in (
 # --------------------------------------------------------------------------- choices on random()
 
 
-def _below(rng: random.Random, n: int) -> int:
+def _random_below(rng: random.Random, n: int) -> int:
     """A whole number 0 <= k < n, from ``rng.random()`` only."""
     return min(int(rng.random() * n), n - 1)
 
 
 def _pick(rng: random.Random, items: Sequence):
-    return items[_below(rng, len(items))]
+    return items[_random_below(rng, len(items))]
 
 
 def _chance(rng: random.Random, p: float) -> bool:
@@ -88,11 +88,11 @@ def weighted_choice(rng: random.Random, table: Sequence[tuple[object, float]]):
     return table[-1][0]
 
 
-def _some(rng: random.Random, items: Sequence, k: int) -> list:
+def _sample(rng: random.Random, items: Sequence, k: int) -> list:
     """``k`` different items, in a random order (a partial Fisher-Yates shuffle)."""
     pool = list(items)
     for i in range(k):
-        j = i + _below(rng, len(pool) - i)
+        j = i + _random_below(rng, len(pool) - i)
         pool[i], pool[j] = pool[j], pool[i]
     return pool[:k]
 
@@ -116,62 +116,62 @@ _TERMINALS = [f"{r}{s}" for s in _SUITS for r in (1, 9)]
 def _tiles_mixed(rng: random.Random) -> tuple[list[str], str]:
     """Anything goes: two or three suits and perhaps an honour or two."""
     honours = weighted_choice(rng, ((0, 3), (1, 4), (2, 2)))
-    tiles = _some(rng, _HONOURS, honours) + _some(rng, _ALL_SUITED, 5 - honours)
-    tiles = _some(rng, tiles, 5)
+    tiles = _sample(rng, _HONOURS, honours) + _sample(rng, _ALL_SUITED, 5 - honours)
+    tiles = _sample(rng, tiles, 5)
     return tiles[:4], tiles[4]
 
 
 def _tiles_pure(rng: random.Random) -> tuple[list[str], str]:
-    tiles = _some(rng, _suit_tiles(_pick(rng, _SUITS)), 5)
+    tiles = _sample(rng, _suit_tiles(_pick(rng, _SUITS)), 5)
     return tiles[:4], tiles[4]
 
 
 def _tiles_clean(rng: random.Random) -> tuple[list[str], str]:
     honours = weighted_choice(rng, ((1, 4), (2, 4), (3, 1)))
-    tiles = _some(rng, _HONOURS, honours) + _some(rng, _suit_tiles(_pick(rng, _SUITS)), 5 - honours)
-    tiles = _some(rng, tiles, 5)
+    tiles = _sample(rng, _HONOURS, honours) + _sample(rng, _suit_tiles(_pick(rng, _SUITS)), 5 - honours)
+    tiles = _sample(rng, tiles, 5)
     return tiles[:4], tiles[4]
 
 
 def _tiles_royal(rng: random.Random) -> tuple[list[str], str]:
-    tiles = _some(rng, _HONOURS, 5)
+    tiles = _sample(rng, _HONOURS, 5)
     return tiles[:4], tiles[4]
 
 
 def _tiles_heads_tails(rng: random.Random) -> tuple[list[str], str]:
-    tiles = _some(rng, _TERMINALS, 5)
+    tiles = _sample(rng, _TERMINALS, 5)
     return tiles[:4], tiles[4]
 
 
 def _tiles_all_major(rng: random.Random) -> tuple[list[str], str]:
     suit = _pick(rng, _SUITS)
-    ends = _some(rng, [f"1{suit}", f"9{suit}"], weighted_choice(rng, ((1, 1), (2, 3))))
-    tiles = _some(rng, ends + _some(rng, _HONOURS, 5 - len(ends)), 5)
+    ends = _sample(rng, [f"1{suit}", f"9{suit}"], weighted_choice(rng, ((1, 1), (2, 3))))
+    tiles = _sample(rng, ends + _sample(rng, _HONOURS, 5 - len(ends)), 5)
     return tiles[:4], tiles[4]
 
 
 def _tiles_winds(rng: random.Random) -> tuple[list[str], str]:
     n = weighted_choice(rng, ((3, 3), (4, 1)))
-    melds = _some(rng, _WINDS, n)
-    rest = [t for t in _some(rng, _DRAGONS + tuple(_ALL_SUITED), 5) if t not in melds]
+    melds = _sample(rng, _WINDS, n)
+    rest = [t for t in _sample(rng, _DRAGONS + tuple(_ALL_SUITED), 5) if t not in melds]
     melds += rest[:4 - n]
     pair = rest[4 - n]
-    return _some(rng, melds, 4), pair
+    return _sample(rng, melds, 4), pair
 
 
 def _tiles_dragons(rng: random.Random) -> tuple[list[str], str]:
     n = weighted_choice(rng, ((2, 2), (3, 3)))
-    melds = _some(rng, _DRAGONS, n)
-    rest = _some(rng, _WINDS + tuple(_ALL_SUITED), 5 - n)
-    return _some(rng, melds + rest[:4 - n], 4), rest[4 - n]
+    melds = _sample(rng, _DRAGONS, n)
+    rest = _sample(rng, _WINDS + tuple(_ALL_SUITED), 5 - n)
+    return _sample(rng, melds + rest[:4 - n], 4), rest[4 - n]
 
 
 def _tiles_ends(rng: random.Random) -> tuple[list[str], str]:
     """The 1 and the 9 of one suit as pungs, and anything else."""
     suit = _pick(rng, _SUITS)
     melds = [f"1{suit}", f"9{suit}"]
-    rest = [t for t in _some(rng, _HONOURS + tuple(_ALL_SUITED), 5) if t not in melds]
-    return _some(rng, melds + rest[:2], 4), rest[2]
+    rest = [t for t in _sample(rng, _HONOURS + tuple(_ALL_SUITED), 5) if t not in melds]
+    return _sample(rng, melds + rest[:2], 4), rest[2]
 
 
 _THEMES = (
@@ -193,19 +193,19 @@ def _style_concealed(rng: random.Random, n: int) -> list[tuple[str, bool]]:
     """Three or four sets kept in the hand."""
     hidden = 4 if _chance(rng, 0.55) else 3
     looks = [("kong" if _chance(rng, 0.12) else "pung", i >= hidden) for i in range(n)]
-    return _some(rng, looks, n)
+    return _sample(rng, looks, n)
 
 
 def _style_exposed_kongs(rng: random.Random, n: int) -> list[tuple[str, bool]]:
     k = 4 if _chance(rng, 0.4) else 3
     looks = [("kong", True) if i < k else ("pung", _chance(rng, 0.5)) for i in range(n)]
-    return _some(rng, looks, n)
+    return _sample(rng, looks, n)
 
 
 def _style_concealed_kongs(rng: random.Random, n: int) -> list[tuple[str, bool]]:
     k = 4 if _chance(rng, 0.4) else 3
     looks = [("kong", False) if i < k else ("pung", _chance(rng, 0.5)) for i in range(n)]
-    return _some(rng, looks, n)
+    return _sample(rng, looks, n)
 
 
 _STYLES = ((_style_open, 62), (_style_concealed, 26), (_style_exposed_kongs, 6),
@@ -219,9 +219,9 @@ def _flowers(rng: random.Random) -> list[str]:
     if how == "bouquet":
         first = list(FLOWERS if _chance(rng, 0.5) else SEASONS)
         other = SEASONS if first[0] == "F1" else FLOWERS
-        extra = _some(rng, other, weighted_choice(rng, ((0, 3), (1, 2), (2, 1))))
-        return _some(rng, first + extra, 4 + len(extra))
-    return _some(rng, FLOWERS + SEASONS, weighted_choice(rng, ((1, 5), (2, 4), (3, 2))))
+        extra = _sample(rng, other, weighted_choice(rng, ((0, 3), (1, 2), (2, 1))))
+        return _sample(rng, first + extra, 4 + len(extra))
+    return _sample(rng, FLOWERS + SEASONS, weighted_choice(rng, ((1, 5), (2, 4), (3, 2))))
 
 
 # --------------------------------------------------------------------------- dealing

@@ -27,8 +27,9 @@ __all__ = ["game_of", "misreadings", "tournament_answer", "tournament_miss", "to
 
 
 def game_of(s: Situation) -> Game:
-    """The situation as a tournament :class:`~mjscore.american.tournament.Game` (a bettor has no
-    place at a tournament: refused)."""
+    """The situation as a tournament :class:`~mjscore.american.tournament.Game`.
+
+    A bettor has no place at a tournament: a situation with one is refused."""
     if s.bettor:
         raise DrillError("a tournament has no fifth player betting")
     won = s.pays_as != "wall"
@@ -92,8 +93,9 @@ def misreadings(s: Situation, t: TournamentTable = COMMON) -> list[Misreading]:
 
 
 def tournament_miss(s: Situation, given: Sequence[int], table: TournamentTable = COMMON) -> Rule | None:
-    """The one rule a wrong answer (each player's points, in order) most likely missed; None
-    when it is right."""
+    """The one rule a wrong answer (each player's points, in order) most likely missed.
+
+    None when the answer is right."""
     correct = tournament_answer(s, table)
     given = tuple(given)
     if len(given) != len(correct):

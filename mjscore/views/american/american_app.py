@@ -66,8 +66,9 @@ RULES = {"home": HOME, "league": LEAGUE_CARD}
 
 
 def card_value(value: object) -> int:
-    """The card value as the command line takes it (``mjscore american --value``): a whole number from
-    1 to 100,000, else refused with the same message.
+    """The card value, checked as the command line checks it (``mjscore american --value``).
+
+    A whole number from 1 to 100,000; anything else is refused with the command line's message.
 
     >>> card_value(100_000)
     100000

@@ -107,8 +107,10 @@ class TournamentVsHomeApp(App):
     # ------------------------------------------------------------------ state
 
     def set(self, **state) -> None:
-        """Set several controls at once (``value=30, how="self-drawn", dead=("Bea",)``), then
-        show the result once. The winner is set before the thrower."""
+        """Set several controls at once, then show the result once.
+
+        For example ``value=30, how="self-drawn", dead=("Bea",)``. The winner is set before the
+        thrower."""
         order = ("table", "how", "value", "winner", "thrower", "exposures", "jokerless", "category", "dead")
         unknown = set(state) - set(order)
         if unknown:
@@ -136,6 +138,7 @@ class TournamentVsHomeApp(App):
 
     @property
     def tournament_table(self) -> TournamentTable:
+        """The organizer's table chosen."""
         return self.tables[self.table.value]
 
     def frame(self):

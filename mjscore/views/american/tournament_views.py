@@ -48,8 +48,10 @@ def _table(table: TournamentTable | None) -> TournamentTable:
 
 
 def tables_frame(tables: Iterable[TournamentTable] | None = None) -> pd.DataFrame:
-    """The tables as a player reads them (:meth:`~mjscore.american.tournament.TournamentTable.rows`),
-    one column each; the presets by default.
+    """The organizers' tables side by side, one column each, as a player reads them.
+
+    The rows are :meth:`~mjscore.american.tournament.TournamentTable.rows`; the tables are the
+    presets by default.
 
     >>> tables_frame().loc["Thrower, winner showed 3 or more exposures"].tolist()
     ['−25', '−30']
@@ -99,8 +101,10 @@ def games_frame(games: Sequence[Game], table: TournamentTable | None = None,
 
 def running_totals(games: Sequence[Game], table: TournamentTable | None = None,
                    home_rules: HomeRules = HOME) -> pd.DataFrame:
-    """Each player's total after each game, both ways: columns ``(system, player)`` where
-    system is ``home`` or ``tournament``; row 0 is the start (all 0)."""
+    """Each player's total after each game, both ways: at home and at a tournament.
+
+    The columns are ``(system, player)``, where system is ``home`` or ``tournament``; row 0 is
+    the start (all 0)."""
     games = list(games)
     players = list(same_players(games))
     totals = compare.running_totals(games, table, home_rules)
@@ -113,8 +117,10 @@ def running_totals(games: Sequence[Game], table: TournamentTable | None = None,
 
 def compare_night(games: Sequence[Game], table: TournamentTable | None = None,
                   home_rules: HomeRules = HOME) -> pd.DataFrame:
-    """A night's totals and places both ways, plus wins and tiles thrown; tournament order
-    (best first, names breaking ties). Players level on a total share a place."""
+    """A night's totals and places both ways, plus wins and tiles thrown.
+
+    In tournament order (best first, names breaking ties). Players level on a total share a
+    place."""
     night = compare.compare_night(games, table, home_rules)
     rows = [{"home": r.home, "home place": r.home_place, "tournament": r.tournament,
              "tournament place": r.tournament_place, "wins": r.wins, "threw": r.threw} for r in night]
@@ -128,9 +134,11 @@ def leaders(games: Sequence[Game], table: TournamentTable | None = None, home_ru
 
 def thrower_cost(values: Iterable[int] = (25, 30, 35, 40, 50, 75), table: TournamentTable | None = None,
                  home_rules: HomeRules = HOME, *, jokerless: bool = False, category: str = "other") -> pd.DataFrame:
-    """What throwing the winning tile costs, by card value: at home the thrower pays twice the
-    value (the others once); at a tournament she loses the table's penalty for the winner's
-    exposures (the others lose the other-loser figure), whatever the value.
+    """What throwing the winning tile costs, by card value, at home and at a tournament.
+
+    At home the thrower pays twice the value (the others once); at a tournament she loses the
+    table's penalty for the winner's exposures (the others lose the other-loser figure),
+    whatever the value.
 
     >>> thrower_cost([25, 50]).loc[50].tolist()
     [100, 50, 50, 10, 20, 25, 0]
@@ -152,10 +160,11 @@ def thrower_cost(values: Iterable[int] = (25, 30, 35, 40, 50, 75), table: Tourna
 
 def throwing_frame(games: Sequence[Game], table: TournamentTable | None = None,
                    home_rules: HomeRules = HOME) -> pd.DataFrame:
-    """What each player's throws cost over a sequence of games, in seat order: ``threw`` (how
-    many winning tiles), ``home: paid`` (as the thrower) and ``home: extra`` (over what each
-    other loser paid in the same game); ``tournament: lost`` (the thrower's penalties) and
-    ``tournament: extra`` (over what each other loser lost).
+    """What each player's throws cost over a sequence of games, in seat order.
+
+    ``threw`` (how many winning tiles), ``home: paid`` (as the thrower) and ``home: extra`` (over
+    what each other loser paid in the same game); ``tournament: lost`` (the thrower's penalties)
+    and ``tournament: extra`` (over what each other loser lost).
     """
     rows = {p: {"threw": c.threw, "home: paid": c.home_paid, "home: extra": c.home_extra,
                 "tournament: lost": c.tournament_lost, "tournament: extra": c.tournament_extra}
@@ -172,8 +181,10 @@ def _names(names: Iterable[str]) -> str:
 
 def night_summary_html(games: Sequence[Game], table: TournamentTable | None = None,
                        home_rules: HomeRules = HOME) -> str:
-    """A night's lessons in a few sentences, every figure taken from the night itself: who
-    finishes first each way, what throwing cost, what the wall games gave. Names escaped.
+    """A night's lessons in a few sentences of HTML, every figure taken from the night itself.
+
+    Who finishes first each way, what throwing cost, what the wall games gave. Names are
+    escaped.
 
     >>> four = ("Ann", "Bea", "Cat", "Dee")
     >>> html = night_summary_html([Game(four, "discard", winner="Ann", thrower="Cat", value=25)])
@@ -223,10 +234,11 @@ def _label(name: str) -> str:
 
 def standings_chart(games: Sequence[Game], table: TournamentTable | None = None, home_rules: HomeRules = HOME,
                     *, axes=None):
-    """The running totals as two line charts (home payments, tournament points), one above the
-    other, one line per player, the players' key above both. Draws on ``axes`` (two matplotlib
-    axes) or on a new pyplot figure, 6.7 inches wide (a notebook's output at 1,024 px shows it
-    at full size); returns the figure."""
+    """The running totals as two line charts, home payments above tournament points; returns the figure.
+
+    One line per player, the players' key above both. Draws on ``axes`` (two matplotlib axes)
+    or on a new pyplot figure, 6.7 inches wide (a notebook's output at 1,024 px shows it at
+    full size)."""
     frame = running_totals(games, table, home_rules)
     if axes is None:
         fig, axes = plt.subplots(2, 1, figsize=(6.7, 6.6), dpi=100, sharex=True, layout="constrained")

@@ -34,8 +34,10 @@ def _svg_text(text: str) -> str:
 
 
 def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
-    """The running totals through the night as our own small SVG (no matplotlib: quick enough
-    to redraw on every click; the same text for the same night).
+    """The running totals through the night as a small line chart in SVG.
+
+    Drawn without matplotlib, so it can be redrawn on every click; the same night always gives
+    the same text.
 
     >>> from mjscore.night import simulate_night
     >>> svg = totals_svg(simulate_night())
@@ -114,9 +116,10 @@ def payments_html(line: Line, *, heading: str | None = None) -> str:
 
 
 def report_card_html(ledger: Ledger) -> str:
-    """The report card as a narrow HTML table (it fits a projector at 1024 px): a row per hand,
-    what it was in words, then for each player what the hand paid and the running total after
-    it. Every cell escaped.
+    """The report card as a narrow HTML table, a row per hand (it fits a projector at 1024 px).
+
+    Each row says what the hand was in words, then for each player what the hand paid and the
+    running total after it. Every cell is escaped.
 
     >>> from mjscore.night import Ledger
     >>> night = Ledger(["Ann", "Bea", "Cat", "Dee"])

@@ -142,8 +142,9 @@ class HandActions:
         self.east_note.value = f'<div class="mjs-score-east-says"><small>{html.escape(text)}</small></div>'
 
     def add_hand(self) -> None:
-        """Add the hand as the controls stand (or save the correction: only the fields changed);
-        say what is missing."""
+        """Add the hand as the controls stand, or save the correction; say what is missing.
+
+        A correction saves only the fields changed."""
         if self.ledger is None:
             self._say("Type the players and start the night first.", error=True)
             return

@@ -47,8 +47,10 @@ def _hide(widget: widgets.Widget, hidden: bool) -> None:
 
 
 def next_east(players, east: str | None, winner: str | None) -> str:
-    """Who sits East for the next hand: East keeps the deal by winning the hand; otherwise it
-    passes to the next player listed (who sat South).
+    """Who sits East for the next hand.
+
+    East keeps the deal by winning the hand; otherwise it passes to the next player listed (who
+    sat South).
 
     >>> next_east(("Ann", "Bea", "Cat", "Dee"), "Ann", "Cat"), next_east(("Ann", "Bea", "Cat", "Dee"), "Dee", None)
     ('Bea', 'Ann')
@@ -60,11 +62,13 @@ def next_east(players, east: str | None, winner: str | None) -> str:
 
 
 def settle_hand(ledger, f: dict):
-    """The hand ``f`` as the ledger checks it: ``(fields, line, None)`` when the ledger takes it,
-    else ``(fields, None, what to say)``. Where only the sets the winner showed before the discard stand in the way (the
-    three-exposed penalty depends on them and they are not said), the message asks for them
-    by the control's name; when either count pays the same (a hand that scores 0, say), the
-    count the tiles show is taken and nobody is asked."""
+    """The hand ``f`` as the ledger checks it, with what to say if the ledger refuses it.
+
+    Gives ``(fields, line, None)`` when the ledger takes it, else ``(fields, None, what to
+    say)``. Where only the sets the winner showed before the discard stand in the way (the
+    three-exposed penalty depends on them and they are not said), the message asks for them by
+    the control's name; when either count pays the same (a hand that scores 0, say), the count
+    the tiles show is taken and nobody is asked."""
     try:
         return f, ledger.check(**f), None
     except LedgerError as e:
@@ -222,8 +226,7 @@ class HandForm:
     # -- reading and filling -----------------------------------------------------------------
 
     def fields(self) -> dict:
-        """The hand as the controls stand, every field of the night's game, as
-        :meth:`Ledger.add` takes them (a field that plays no part in this hand is empty)."""
+        """The hand as the controls stand, as :meth:`Ledger.add` takes it (a field not in play is empty)."""
         how = self.how.value
         f: dict = {"winner": None if how == "wall" else self.winner.value, "how": how,
                    "thrower": self.thrower.value if how == "discard" else None}

@@ -39,8 +39,10 @@ __all__ = ["PLAYER_COLOURS", "payments_html", "report_card", "report_card_html",
 
 
 def report_card(ledger: Ledger) -> pd.DataFrame:
-    """The report card: one row per hand (indexed by its number), what it was, what each
-    player paid or collected (a column per player) and each running total (``NAME total``)."""
+    """The report card as a table: one row per hand, indexed by its number.
+
+    Each row says what the hand was, what each player paid or collected (a column per player)
+    and each running total (``NAME total``)."""
     cols = list(ledger.report_columns())
     frame = pd.DataFrame(ledger.report_rows(), columns=cols)
     return frame.set_index("hand")

@@ -148,8 +148,10 @@ class NightSetup:
                 "Close the night", "Keep it open", self.close_night)
 
     def close_night(self) -> None:
-        """Back to the list of nights (the night is saved; the button that appears opens it again,
-        with the hand that was being entered)."""
+        """Close the night and go back to the list of nights.
+
+        The night is saved; the button that appears opens it again, with the hand that was being
+        entered."""
         if self.ledger is None:
             return
         path, draft = self.path, (self.fields() if self._unsaved() and not self.editing.value else self._draft)

@@ -128,8 +128,9 @@ class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
             self.status.value = f'<p class="mjs-score-note" role="status" aria-live="polite">{html.escape(text)}</p>'
 
     def refresh(self) -> None:
-        """Read in hands another tab added, then redraw the totals, the report card, the chart
-        and the journal line from the ledger."""
+        """Read in the hands another tab added, then redraw everything from the ledger.
+
+        That is the totals, the report card, the chart and the journal line."""
         if self.ledger is None:
             try:
                 name = html.escape(journal_path(self.name.value.strip() or "night.csv").name)

@@ -284,6 +284,7 @@ class TournamentDrillApp(DrillApp):
         return text + f"<p style='margin:4px 0;color:{MUTED}'>Scored with: {escape(d.table.name)}</p>"
 
     def refresh(self) -> None:
+        """Redraw the drill, and show the organizer's table it scores with in the table menu."""
         super().refresh()
         name = self.drill.table.name
         key = next((n for n, t in PRESETS.items() if t.name == name), None)

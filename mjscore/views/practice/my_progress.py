@@ -36,8 +36,10 @@ def progress_rows(s: Student) -> list[tuple[str, Counts]]:
 
 
 def progress_html(path: str | os.PathLike | None = None) -> str:
-    """The learner's progress, lesson by lesson and drill by drill (``path``: the progress log;
-    default the learner's own). Reads the log as it is; nothing is written."""
+    """The learner's progress, lesson by lesson and drill by drill, as HTML.
+
+    ``path`` is the progress log (by default the learner's own). Reads the log as it is;
+    nothing is written."""
     path = Path(path) if path is not None else progress_path()
     try:
         s = read_student(path)

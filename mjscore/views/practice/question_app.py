@@ -120,8 +120,9 @@ class QuestionApp(App):
         self.feedback.value = feedback_html(self.lesson.show_me(self.number))
 
     def refresh(self) -> None:
-        """Draw the question of the lesson's round (new boxes when the question changed), and
-        the first answer already given, if any."""
+        """Draw the question of the lesson's round, and the first answer already given, if any.
+
+        New boxes are drawn when the question changed."""
         q = self.lesson.question(self.number)
         key = (q.lesson, self.lesson.round, q.number, q.prompt)
         if key == self._shown_for:
@@ -181,6 +182,7 @@ class YourTurn(App):
         self.refresh()
 
     def refresh(self) -> None:
+        """Redraw the lesson's tally, and allow New questions once every question is answered."""
         t = self.lesson.tally
         self.tally.value = (f'<div role="status" aria-live="polite" style="{FONT}">{escape(self.lesson.title)}: '
                             f'{t.right} of {t.played} right ({t.shown} shown)</div>' if t.played else
@@ -189,6 +191,7 @@ class YourTurn(App):
 
 
 def your_turn(lesson: int, path: str | os.PathLike | None = None) -> YourTurn:
-    """The "Your turn" questions of ``lesson`` (1 to 6), on the learner's own progress log (or
-    the log at ``path``): the one call a lesson's last cell makes."""
+    """The "Your turn" questions of ``lesson`` (1 to 6): the one call a lesson's last cell makes.
+
+    The answers go to the learner's own progress log, or to the log at ``path``."""
     return YourTurn(LessonQuestions(lesson, path))

@@ -84,8 +84,10 @@ def _shade_minimum(ax: Axes, rules: RuleSet) -> None:
 
 
 def near_lines(hands: Sequence[tuple[str, int, int]]) -> list[str]:
-    """What to say of two hands whose lines almost coincide (their points within a fifth of each
-    other): a few more points change little; the doubles change everything.
+    """What to say of two hands whose lines almost coincide: a few more points change little.
+
+    Lines almost coincide when the hands' points are within a fifth of each other; then the
+    doubles change everything.
 
     >>> near_lines([("a", 54, 5), ("b", 58, 12), ("c", 128, 2)])
     ['The 54- and 58-point lines almost coincide: 4 more points change little; the doubles change everything (5 doubles against 12).']
@@ -105,10 +107,12 @@ def near_lines(hands: Sequence[tuple[str, int, int]]) -> list[str]:
 
 def compound_chart(hands: Iterable[tuple[str, int, int]], *, rules: RuleSet = WILLINGDON,
                    max_doubles: int | None = None, ax: Axes | None = None, legend: bool = False) -> Axes:
-    """Each hand ``(label, hand points, doubles)`` as a line of points × 2^d for d = 0, 1, 2, ...,
-    with a marker at its own doubles. Dotted where the paper total pays nothing. Each line is
-    labelled at its end with its points, each marker with its sum; lines that almost coincide
-    are said to (:func:`near_lines`). ``legend``: a legend of the hands' labels as well."""
+    """Each hand ``(label, hand points, doubles)`` as a line of points × 2^d for d = 0, 1, 2, ...
+
+    A marker sits at the hand's own doubles. The line is dotted where the paper total pays
+    nothing. Each line is labelled at its end with its points, each marker with its sum; lines
+    that almost coincide are said to (:func:`near_lines`). ``legend``: a legend of the hands'
+    labels as well."""
     hands = list(hands)
     if not hands:
         raise ViewError("compound_chart needs at least one hand (label, hand points, doubles)")
@@ -159,6 +163,7 @@ def compound_chart(hands: Iterable[tuple[str, int, int]], *, rules: RuleSet = WI
 
 
 def compound_alt(hands, rules: RuleSet) -> str:
+    """The words a screen reader says for :func:`compound_chart`: each hand's sum and what it pays."""
     parts = []
     for label, points, doubles in hands:
         paper, paid = paper_and_score(points, doubles, rules)
@@ -171,8 +176,9 @@ def compound_alt(hands, rules: RuleSet) -> str:
 
 def halving_chart(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON,
                   ax: Axes | None = None) -> Axes:
-    """One hand's score with 0, 1, 2, ... of its doubles missed: each bar half the one before;
-    bars under the minimum are grey (the paper total; the hand pays 0).
+    """One hand's score with 0, 1, 2, ... of its doubles missed, as bars: each half the one before.
+
+    Bars under the minimum are grey: they show the paper total, and the hand pays 0.
 
     >>> ax = halving_chart(54, 5)
     >>> [t.get_text() for t in ax.texts]
@@ -209,8 +215,10 @@ def halving_chart(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON
 
 def doubles_figure(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON,
                    compare: Sequence[tuple[str, int, int]] = ()) -> Figure:
-    """The doubles app's chart as a stand-alone figure: this hand's line and marker, plus any
-    ``compare`` hands drawn the same way, with a key of the hands' names."""
+    """The doubles app's chart as a stand-alone figure.
+
+    This hand's line and marker, plus any ``compare`` hands drawn the same way, with a key of the
+    hands' names."""
     fig = Figure(figsize=(6.8, 4.6), dpi=100)
     ax = fig.add_subplot()
     # A compared hand with the very same figures would hide under yours: leave it out.

@@ -3,8 +3,8 @@ the ladder of what each missed double costs. A third slider moves the rule set's
 
 The figures come from :func:`mjscore.willingdon.play.paper_and_score` (the same arithmetic as
 :func:`mjscore.willingdon.score`, checked by a test); the chart is our own SVG
-(:func:`mjscore.views.willingdon.live_chart.doubles_svg`), redrawn in a few milliseconds per slider
-step (``benchmarks/classroom.py`` measures it), with its alternative text.
+(:func:`mjscore.views.willingdon.live_chart.doubles_svg`), drawn again at every slider step
+(``benchmarks/classroom.py`` measures it), with its alternative text.
 
 CSS classes of the parts (for browser tests):
 
@@ -48,7 +48,7 @@ LEAST_POINTS = 28
 class DoublesApp(App):
     """Points × 2^doubles, with the minimum (see the module notes for the parts).
 
-    ``draw=False`` skips the chart (a test that only reads the figures runs faster).
+    ``draw=False`` skips the chart (for a test that only reads the figures).
     """
 
     title = "the doubles app"

@@ -188,8 +188,9 @@ class HandBuilderApp(App):
     # ---------------------------------------------------------------- state in, state out
 
     def set_hand(self, hand: Hand) -> None:
-        """Show ``hand`` in the controls (its pair last) and score it (``on_hand`` is not told: it
-        hears of the hands built by a click)."""
+        """Show ``hand`` in the controls (its pair last) and score it.
+
+        ``on_hand`` is not told: it hears of the hands built by a click only."""
         self._setting = True
         try:
             self._set_hand(hand)
@@ -300,8 +301,10 @@ def _marked(melds: list[Meld]) -> list[str]:
 
 
 def table_notation(hand: Hand) -> str:
-    """The hand in the short notation as a night's journal takes it: the tiles, the flowers and
-    a blessing, without the seat, the round or how it was won (the table's, not the tiles').
+    """The hand in the short notation, as a night's journal takes it.
+
+    The tiles, the flowers and a blessing, without the seat, the round or how it was won (those
+    are the table's, not the tiles').
 
     >>> table_notation(parse("RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1 seat=S round=W self-drawn"))
     'RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1'

@@ -1,5 +1,5 @@
-"""The doubles app's live chart: our own SVG, drawn in a few milliseconds a slider step (a
-matplotlib PNG takes hundreds), with its alternative text.
+"""The doubles app's live chart: our own SVG, light enough to draw again at every slider step
+(a matplotlib picture is not; benchmarks/README.md has the figures), with its alternative text.
 
 One line per hand of points × 2^d (dotted under the minimum, in the shaded band), a marker at the
 hand's own doubles (hollow when it pays 0). Every label (each hand's figures, the key, the
@@ -110,10 +110,11 @@ def _place(notes, key_boxes, said_boxes, *, segments, dots, taken, inside):
 
 def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, base: RuleSet | None = None,
                 compare: Sequence[tuple[str, int, int]] = ()) -> tuple[str, str]:
-    """The doubles app's chart as an SVG string, and its alternative text (see the module's
-    notes). Your hand is drawn last, on top of the compared ones (``(label, hand points,
-    doubles)``), each with its own colour, marker and dash. ``base``: the rule set before its
-    minimum was moved."""
+    """The doubles app's chart as an SVG string, and its alternative text (see the module's notes).
+
+    Your hand is drawn last, on top of the compared ones (``(label, hand points, doubles)``),
+    each with its own colour, marker and dash. ``base``: the rule set before its minimum was
+    moved."""
     compare = [c for c in compare if (c[1], c[2]) != (hand_points, doubles)]
     hands = [*compare, (f"your hand: {hand_points} points", hand_points, doubles)]
     top_d = max([doubles, 13] + [d for _, _, d in compare])

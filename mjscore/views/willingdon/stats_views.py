@@ -51,7 +51,8 @@ _SHADE = SHADE_FALLBACK
 _VALUE_SPOTS = offsets(angles=(90, 45, 135, -90, -45, -135, 0, 180), radii=(6, 12, 20))
 
 
-def _pcts(values) -> str:
+def _percents(values) -> str:
+    """``(label, percentage)`` pairs in words for a screen reader: "0: 12.5%, 1: 30.0%"."""
     return ", ".join(f"{d}: {v:.1f}%" for d, v in values)
 
 
@@ -76,7 +77,8 @@ def _all(stats: Sequence[HandStats]) -> list[HandStats]:
     return out
 
 
-def _pct(n: int, total: int) -> float:
+def _percent(n: int, total: int) -> float:
+    """``n`` as a percentage of ``total``, to two places (0 when there is no total)."""
     return round(100 * n / total, 2) if total else 0.0
 
 
@@ -95,7 +97,7 @@ def summary_table(*stats: HandStats) -> pd.DataFrame:
         paid = s.paid
         rows[s.label] = {
             "hands": s.count,
-            "paid (%)": _pct(paid, s.count),
+            "paid (%)": _percent(paid, s.count),
             "mean doubles": round(s.mean("doubles"), 2),
             "median hand points": s.quantile(0.5, "hand_points"),
             "median paid score": s.quantile(0.5, paid_only=True) if paid else 0,
@@ -117,7 +119,7 @@ def doubles_table(*stats: HandStats) -> pd.DataFrame:
     """
     all_stats = _all(stats)
     top = max(max(s.doubles_counts()) for s in all_stats)
-    frame = pd.DataFrame({s.label: [_pct(s.doubles_counts().get(d, 0), s.count) for d in range(top + 1)]
+    frame = pd.DataFrame({s.label: [_percent(s.doubles_counts().get(d, 0), s.count) for d in range(top + 1)]
                           for s in all_stats}, index=pd.RangeIndex(top + 1, name="doubles"))
     return frame
 
@@ -136,8 +138,10 @@ def minimum_table(*stats: HandStats, minimums: Iterable[int] = range(7)) -> pd.D
 
 def rarity_table(*stats: HandStats, doubles: Iterable[int] = (3, 5, 8),
                  scores: Iterable[int] = (1_000, 10_000, 100_000, 1_000_000)) -> pd.DataFrame:
-    """How rare: for each count, the share of hands with at least so many doubles, or at least
-    such a score, written as a percentage and as "1 in N" (a dash when no hand got there).
+    """How rare a hand is: the share of hands with at least so many doubles, or such a score.
+
+    One column for each count, each share written as a percentage and as "1 in N" (a dash when
+    no hand got there).
 
     >>> from mjscore.willingdon.stats import random_stats
     >>> rarity_table(random_stats(1000, seed=4), doubles=[3], scores=[]).iloc[0, 0]
@@ -180,10 +184,10 @@ def lines_table(stats: HandStats, *, kind: str = "doubles", top: int | None = No
     word = "doubles" if kind == "doubles" else "points"
     frame = pd.DataFrame({
         "table": [ln.table for _, ln in lines],
-        "fires on (% of hands)": [_pct(ln.hands, stats.count) for _, ln in lines],
+        "fires on (% of hands)": [_percent(ln.hands, stats.count) for _, ln in lines],
         f"{word} per 100 hands": [round(100 * ln.total / stats.count, 2) for _, ln in lines],
-        f"share of all {word} (%)": [_pct(ln.total, total) for _, ln in lines],
-        "share in paid hands (%)": [_pct(ln.paid_total, paid_total) for _, ln in lines],
+        f"share of all {word} (%)": [_percent(ln.total, total) for _, ln in lines],
+        "share in paid hands (%)": [_percent(ln.paid_total, paid_total) for _, ln in lines],
     }, index=pd.Index([ln.line for _, ln in lines], name="line"))
     return frame
 
@@ -192,9 +196,10 @@ def lines_table(stats: HandStats, *, kind: str = "doubles", top: int | None = No
 
 
 def doubles_chart(*stats: HandStats, ax: Axes | None = None, most: int | None = None) -> Axes:
-    """Bars: the share of hands with 0, 1, 2, ... doubles, one colour per count; the doubles
-    under the minimum shaded "pays 0". ``most``: the last number of doubles to show (the rest
-    are folded into it as "or more")."""
+    """Bars of the share of hands with 0, 1, 2, ... doubles, one colour per count.
+
+    The doubles under the minimum are shaded "pays 0". ``most``: the last number of doubles to
+    show (the rest are folded into it as "or more")."""
     all_stats = _all(stats)
     ax = _axes(ax)
     table = doubles_table(*all_stats)
@@ -229,7 +234,7 @@ def doubles_chart(*stats: HandStats, ax: Axes | None = None, most: int | None = 
     ax.legend(loc="upper right", fontsize=10, framealpha=1)
     ax.mjs_alt = (f"Bar chart: the share of hands with each number of doubles (0 to {labels[-1]}), "
                   f"under {minimum} doubles shaded as paying 0. "
-                  + " ".join(f"{s.label}: " + _pcts(zip(labels, shown[s.label].tolist())) + "." for s in all_stats))
+                  + " ".join(f"{s.label}: " + _percents(zip(labels, shown[s.label].tolist())) + "." for s in all_stats))
     return ax
 
 
@@ -238,9 +243,10 @@ def _money(v: float, _pos=None) -> str:
 
 
 def score_chart(*stats: HandStats, ax: Axes | None = None) -> Axes:
-    """The scores of the hands that pay, on a log scale: one step of the bars is one double
-    (each bar covers scores from 2^k to 2^(k+1)), as the share of *all* hands counted, so the
-    bars of a count add up to its share paid; the hands that pay 0 are written on the chart."""
+    """Bars of the scores of the hands that pay, on a scale where one step is one double.
+
+    Each bar covers scores from 2^k to 2^(k+1), as the share of *all* hands counted, so the bars
+    of a count add up to its share paid; the hands that pay 0 are written on the chart."""
     all_stats = _all(stats)
     ax = _axes(ax)
     low = high = None
@@ -291,8 +297,9 @@ def score_chart(*stats: HandStats, ax: Axes | None = None) -> Axes:
 
 
 def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axes | None = None) -> Axes:
-    """The share of hands paid under each minimum-doubles setting, one line per count; the
-    rule set's own minimum marked."""
+    """The share of hands paid under each minimum-doubles setting, one line per count.
+
+    The rule set's own minimum is marked."""
     all_stats = _all(stats)
     ax = _axes(ax)
     table = minimum_table(*all_stats, minimums=minimums)
@@ -323,13 +330,15 @@ def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axe
     ax.legend(loc="upper right", fontsize=10, framealpha=1)
     ax.mjs_alt = (f"Line chart: the share of hands paid under each minimum from {xs[0]} to {xs[-1]} doubles; "
                   f"{all_stats[0].rules.name}'s own minimum, {minimum}, marked. "
-                  + " ".join(f"{s.label}: " + _pcts(zip(xs, table[s.label].tolist())) + "." for s in all_stats))
+                  + " ".join(f"{s.label}: " + _percents(zip(xs, table[s.label].tolist())) + "." for s in all_stats))
     return ax
 
 
 def lines_chart(stats: HandStats, *, top: int = 12, ax: Axes | None = None) -> Axes:
-    """Horizontal bars: the doubles each line brings per 100 hands, the most first; the dark
-    part of a bar was brought in hands that were paid, the light part in hands that paid 0."""
+    """Horizontal bars of the doubles each line of the rule book brings per 100 hands, the most first.
+
+    The dark part of a bar was brought in hands that were paid, the light part in hands that
+    paid 0."""
     (stats,) = _all([stats])
     ax = _axes(ax, size=(6.8, 5.6))
     lines = [(i, ln) for i, ln in enumerate(stats.lines) if ln.kind == "doubles" and ln.total]

@@ -143,9 +143,10 @@ def where_html(t: Trainer) -> str:
 
 
 def typed_answer(mode: str, points: str, doubles: str) -> tuple[int | None, int | None] | str:
-    """The figures typed in the answer boxes, as the trainer takes them (``None`` for a figure the
-    mode does not ask), or what to ask the learner for: a box asked for is empty, or not a whole
-    number. Spaces and thousands separators are forgiven.
+    """The figures typed in the answer boxes, as the trainer takes them, or what to ask the learner for.
+
+    ``None`` stands for a figure the mode does not ask. The learner is asked again when a box
+    asked for is empty, or not a whole number. Spaces and thousands separators are forgiven.
 
     >>> typed_answer("both", " 1,024 ", "3"), typed_answer("points", "40", ""), typed_answer("both", "", "3")
     ((1024, 3), (40, None), 'Type the hand points first (or press Show me).')

@@ -36,7 +36,8 @@ from .. import Facts, LineItem, RuleSet, Score, rule_table
 __all__ = ["likely_misses"]
 
 
-def _n(value: int, unit: str) -> str:
+def _how_many(value: int, unit: str) -> str:
+    """``value`` with its unit, plural when it is not 1: "1 double", "4 points"."""
     return f"{value} {unit}{'' if value == 1 else 's'}"
 
 
@@ -71,7 +72,7 @@ def _doubles(facts: Facts, rules: RuleSet) -> dict[str, int]:
     return out
 
 
-def _like(hand: Hand, **changes) -> SimpleNamespace:
+def _hand_with(hand: Hand, **changes) -> SimpleNamespace:
     """A stand-in for ``hand`` with a few facts changed (Facts reads only these)."""
     data = {k: getattr(hand, k) for k in ("sets", "flowers", "seat", "round", "self_drawn", "blessing")}
     data.update(changes)
@@ -118,7 +119,7 @@ def _any_flower_is_yours(h: Hand, f: Facts):
 def _discard_as_wall(h: Hand, f: Facts):
     if not h.self_drawn and not h.blessing:
         return ("Concealed mahjong needs the last tile from the wall: this hand was won on a discard",
-                Facts(_like(h, self_drawn=True)))
+                Facts(_hand_with(h, self_drawn=True)))
 
 
 def _exposed_as_concealed(h: Hand, f: Facts):
@@ -147,7 +148,7 @@ _MISREADINGS: tuple[Callable, ...] = (_kongs_as_pungs, _ends_across_suits, _any_
 
 
 def _rows_text(rows: dict[str, int]) -> str:
-    return " and ".join(f"“{name}” ({_n(v, 'double')})" for name, v in rows.items())
+    return " and ".join(f"“{name}” ({_how_many(v, 'double')})" for name, v in rows.items())
 
 
 def _difference(actual: dict[str, int], misread: dict[str, int]) -> str:
@@ -156,12 +157,12 @@ def _difference(actual: dict[str, int], misread: dict[str, int]) -> str:
     gained = {k: v for k, v in misread.items() if k not in actual}
     lost = {k: v for k, v in actual.items() if k not in misread}
     changed = [k for k in actual if k in misread and actual[k] != misread[k]]
-    parts = [f"“{k}” gives {_n(actual[k], 'double')} here, not {misread[k]}" for k in changed]
+    parts = [f"“{k}” gives {_how_many(actual[k], 'double')} here, not {misread[k]}" for k in changed]
     if lost and gained:
         parts.append(f"this hand has {_rows_text(lost)}, not {_rows_text(gained)}")
     elif gained:
         parts.append("this hand has no " + " and no ".join(
-            f"“{k}” (worth {_n(v, 'double')})" for k, v in gained.items()))
+            f"“{k}” (worth {_how_many(v, 'double')})" for k, v in gained.items()))
     elif lost:
         parts.append(f"this hand has {_rows_text(lost)}")
     return "; ".join(parts)
@@ -256,9 +257,9 @@ def _set_hint(item: LineItem, rows: list, e: int) -> str | None:
         return None
     others = " or ".join(f"“{_label(row)}” ({row.value})" for row in fits)
     if item.count > 1:
-        return (f"The sets of {', '.join(names)} are each “{item.label}”: {_n(item.each, 'point')} "
+        return (f"The sets of {', '.join(names)} are each “{item.label}”: {_how_many(item.each, 'point')} "
                 f"each, not what {others} scores.")
-    return f"The set of {names[0]} is “{item.label}”: {_n(item.each, 'point')}, not what {others} scores."
+    return f"The set of {names[0]} is “{item.label}”: {_how_many(item.each, 'point')}, not what {others} scores."
 
 
 def _units(items: tuple[LineItem, ...], unit: str) -> list[tuple[int, str, int]]:
@@ -270,12 +271,12 @@ def _units(items: tuple[LineItem, ...], unit: str) -> list[tuple[int, str, int]]
         names = _names(item.where)
         if item.count == 1:
             where = f" ({names[0]})" if names else ""
-            out.append((i, f"“{item.label}”{where}, worth {_n(item.total, unit)}", item.total))
+            out.append((i, f"“{item.label}”{where}, worth {_how_many(item.total, unit)}", item.total))
         else:
             out.append((i, f"one “{item.label}” (one of {', '.join(names)}), worth "
-                           f"{_n(item.each, unit)}", item.each))
+                           f"{_how_many(item.each, unit)}", item.each))
             out.append((i, f"“{item.label}” on all of {', '.join(names)}, worth "
-                           f"{_n(item.total, unit)} in all", item.total))
+                           f"{_how_many(item.total, unit)} in all", item.total))
     return out
 
 
@@ -327,8 +328,9 @@ def _double_hints(r: Score, hand: Hand, d: int) -> list[str]:
 
 def likely_misses(result: Score, hand: Hand, points: int | None, doubles: int | None,
                   *, limit: int = 3) -> tuple[str, ...]:
-    """The causes that most likely account for a wrong answer, in a learner's words: one hint
-    per cause, at most ``limit`` per figure; ``None`` for a figure not answered.
+    """The causes that most likely account for a wrong answer, in a learner's words.
+
+    One hint per cause, at most ``limit`` per figure; ``None`` for a figure not answered.
 
     >>> from mjscore.hands import parse
     >>> from mjscore.willingdon import score

@@ -29,12 +29,17 @@ class Keeper:
         self._open()
 
     def export_bytes(self) -> bytes:
+        """The progress file as it is on disk, or written from memory when it cannot be read."""
         try:
             return self.path.read_bytes()
         except OSError:
             return b"".join(encode(r) for r in _records_of(self.log.state))
 
     def restore(self, data: bytes) -> None:
+        """Replace the log with the uploaded progress file ``data``, keeping the old one aside.
+
+        The old log is kept as ``<log>.before-restore``. Raises TrainerError if ``data`` is not
+        a progress file, or cannot be saved here."""
         try:
             records = read_upload(data)
             _replay(records)  # every record must follow from the ones before it
@@ -106,8 +111,10 @@ class Keeper:
             log.state = _replay([start_record(self.seed)])
 
     def change(self, make) -> bool:
-        """Under the lock: catch up with the log, make the record from the state found
-        (``make(state)``: a record, or None for no change), append it. True if appended."""
+        """Make one change to the progress, under the lock; True if a record was appended.
+
+        Catches up with the log first, then asks ``make(state)`` for the record to append (None
+        for no change). When nothing can be saved, the change is kept in memory only."""
         if not self.saving:
             return self._in_memory(make)
         try:
@@ -136,16 +143,19 @@ class Keeper:
             return self._in_memory(make)
 
     def clear(self, record: dict, aside: Path) -> None:
-        """Start again with ``record`` (a ``start`` record), keeping what it clears at ``aside``
-        (or in memory when nothing can be saved here), for :meth:`swap_aside` to bring back."""
+        """Start again with ``record`` (a ``start`` record), keeping what it clears aside.
+
+        What it clears is kept at ``aside`` (or in memory when nothing can be saved here), for
+        :meth:`swap_aside` to bring back."""
         def make(state):
             self._keep_aside(aside, state)
             return record
         self.change(make)
 
     def aside(self, aside: Path):
-        """What :meth:`clear` kept aside at ``aside``, read (a progress state), or None. Read
-        again only when the file changed (an app asks at every redraw)."""
+        """What :meth:`clear` kept aside at ``aside``, read as a progress state, or None.
+
+        The file is read again only when it changed (an app asks at every redraw)."""
         if not self.saving:
             data, key = self._aside_memory, None
         else:
@@ -165,8 +175,9 @@ class Keeper:
         return state
 
     def swap_aside(self, aside: Path) -> None:
-        """Bring back what :meth:`clear` kept aside, keeping what is here now aside in its place
-        (so that bringing back is undone the same way). Raises TrainerError if nothing is kept."""
+        """Bring back what :meth:`clear` kept aside, and keep what is here now aside in its place.
+
+        So bringing back is undone the same way. Raises TrainerError if nothing is kept."""
         if not self.saving:
             current, self.log.state = self.log.state, _brought_back(self._aside_memory, self.log.state)
             self._keep_aside(aside, current)

@@ -29,8 +29,10 @@ def is_count(v: Any) -> bool:
 
 
 def clean_name(name: str, error: type[ValueError] = ValueError) -> str:
-    """A name as kept: in one Unicode spelling, spaces squeezed, cut to :data:`MAX_NAME`; empty
-    for no name; a control or invisible character refused (:func:`mjscore.inputs.clean_name`)."""
+    """The learner's name as the progress keeps it ("" for no name).
+
+    In one Unicode spelling, spaces squeezed, cut to :data:`MAX_NAME`; a control or invisible
+    character is refused (:func:`mjscore.inputs.clean_name`)."""
     name = " ".join(name.encode("utf-8", "replace").decode("utf-8").split())[:MAX_NAME]
     return inputs.clean_name(name, "the name", error) if name else ""
 
@@ -80,10 +82,12 @@ class Played:
 
     @property
     def points_right(self) -> bool:
+        """Whether the hand points were asked and right at the first answer, without Show me."""
         return not self.shown and asks(self.mode)[0] and self.points == self.correct_points
 
     @property
     def doubles_right(self) -> bool:
+        """Whether the doubles were asked and right at the first answer, without Show me."""
         return not self.shown and asks(self.mode)[1] and self.doubles == self.correct_doubles
 
     @property
@@ -115,12 +119,14 @@ class Tally:
 
     @classmethod
     def of(cls, played) -> "Tally":
+        """The tally of the hands ``played``."""
         t = cls()
         for p in played:
             t = t.plus(p)
         return t
 
     def to_json(self) -> dict:
+        """The tally as JSON: played, right, missed, shown, and the figures right one by one."""
         return {"played": self.played, "right": self.right, "missed": self.missed,
                 "shown": self.shown, "points_right": self.points_right,
                 "doubles_right": self.doubles_right}
@@ -151,14 +157,17 @@ class Feedback:
 
     @property
     def points_right(self) -> bool:
+        """Whether the hand points were asked and answered right (a Show me never is)."""
         return not self.shown and asks(self.mode)[0] and self.points == self.result.hand_points
 
     @property
     def doubles_right(self) -> bool:
+        """Whether the doubles were asked and answered right (a Show me never is)."""
         return not self.shown and asks(self.mode)[1] and self.doubles == self.result.doubles
 
     @property
     def right(self) -> bool:
+        """Whether every figure asked was answered right (a Show me never is)."""
         p, d = asks(self.mode)
         return not self.shown and (not p or self.points_right) and (not d or self.doubles_right)
 

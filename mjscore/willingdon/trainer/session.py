@@ -98,10 +98,12 @@ class Trainer:
 
     @property
     def name(self) -> str:
+        """The learner's name, as kept with the progress ("" until one is given)."""
         return self._state.name
 
     @property
     def seed(self) -> int:
+        """The number the hands are dealt from (the saved log's own)."""
         return self._state.seed
 
     @property
@@ -111,8 +113,9 @@ class Trainer:
 
     @property
     def played(self) -> tuple[Played, ...]:
-        """The hands answered so far, in order (hand 1 first). Read from the whole log when the
-        trainer opened it at a summary (:meth:`latest` costs the same at any length)."""
+        """The hands answered so far, in order (hand 1 first).
+
+        Read from the whole log when need be; :meth:`latest` reads only the last few."""
         return tuple(self._keep.log.history())
 
     def latest(self, count: int) -> tuple[Played, ...]:
@@ -143,6 +146,7 @@ class Trainer:
 
     @property
     def current_hand(self) -> Hand:
+        """The hand on the table."""
         return self._state.hand
 
     @property
@@ -188,17 +192,16 @@ class Trainer:
         if not isinstance(name, str):
             raise TrainerError(f"a name is text, not {type(name).__name__}")
         kept = clean_name(name, TrainerError)  # refused before anything is written
-        self._change(lambda s: {"kind": "name", "name": kept})
+        self._change(lambda progress: {"kind": "name", "name": kept})
 
     def set_mode(self, mode: str) -> None:
         """Practise ``both`` figures, hand ``points`` only, or ``doubles`` only, from now on."""
         if mode not in MODES:
             raise TrainerError(f"the mode is one of {', '.join(MODES)}, not {mode!r}")
-        self._change(lambda s: {"kind": "mode", "mode": mode} if s.mode != mode else None)
+        self._change(lambda progress: {"kind": "mode", "mode": mode} if progress.mode != mode else None)
 
     def check(self, points: int | None = None, doubles: int | None = None) -> Feedback:
-        """Mark an answer for the hand on the table. Only the first answer on a hand counts.
-        The mode says which figures are asked for; a figure not asked for is ignored."""
+        """Mark an answer for the hand on the table (only the first counts; a figure not asked is ignored)."""
         ask_p, ask_d = asks(self.mode)
         points, doubles = (points if ask_p else None), (doubles if ask_d else None)
         for what, asked, v in (("hand points", ask_p, points), ("doubles", ask_d, doubles)):
@@ -215,13 +218,13 @@ class Trainer:
         number, hand = self._state.current, self.current_hand
         refused: list[str] = []
 
-        def change(s):
-            if s.current != number or s.hand != hand:
+        def change(progress):
+            if progress.current != number or progress.hand != hand:
                 return None  # another window moved on or reset: follow it
-            if not s.answered:
+            if not progress.answered:
                 refused.append(f"answer hand {number} first, or press Show me")
                 return None
-            return {"kind": "deal", "number": number + 1, "hand": dealt_hand(number + 1, s.seed).to_json()}
+            return {"kind": "deal", "number": number + 1, "hand": dealt_hand(number + 1, progress.seed).to_json()}
         self._change(change)
         if refused:
             raise TrainerError(refused[0])
@@ -241,9 +244,10 @@ class Trainer:
             raise TrainerError(f"hand {number} cannot be re-read: {e}") from None
 
     def reset(self) -> None:
-        """Clear the name, the hands played and the tally, and start again at hand 1. What it
-        clears is kept aside (:meth:`cleared`, in ``<log>.before-reset``) until the next Reset,
-        and :meth:`bring_back` brings it back."""
+        """Clear the name, the hands played and the tally, and start again at hand 1.
+
+        What it clears is kept aside (:meth:`cleared`, in ``<log>.before-reset``) until the next
+        Reset, and :meth:`bring_back` brings it back."""
         self._keep.clear(start_record(self._seed), self.cleared_path)
 
     @property
@@ -257,13 +261,14 @@ class Trainer:
         return None if state is None else Cleared(name=state.name, tally=state.tally)
 
     def bring_back(self) -> None:
-        """Bring back what the last :meth:`reset` cleared. What is here now is kept aside in its
-        place, so a second :meth:`bring_back` undoes the first; nothing is lost either way."""
+        """Bring back what the last :meth:`reset` cleared.
+
+        What is here now is kept aside in its place, so a second :meth:`bring_back` undoes it."""
         self._keep.swap_aside(self.cleared_path)
 
     def reload(self) -> None:
         """Read what other windows saved since (only what is new)."""
-        self._change(lambda s: None)
+        self._change(lambda progress: None)
 
     # ---------------------------------------------------------------- download and upload
 
@@ -272,9 +277,10 @@ class Trainer:
         return self._keep.export_bytes()
 
     def restore(self, data: bytes) -> None:
-        """Replace the progress with a downloaded progress file (this format or the old
-        ``practice.json``); the progress it replaces is kept as ``<log>.before-restore``.
-        Raises TrainerError, saying why, if ``data`` is not a progress file."""
+        """Replace the progress with a downloaded progress file: a log, or an old ``practice.json``.
+
+        What it replaces is kept as ``<log>.before-restore``. Raises TrainerError, saying why, if
+        ``data`` is not a progress file."""
         self._keep.restore(data)
 
     # ---------------------------------------------------------------- inside
@@ -285,12 +291,12 @@ class Trainer:
         note: list[str] = []
         result = score(hand, self.rules)
 
-        def change(s):
-            if s.current != number or s.hand != hand:
+        def change(progress):
+            if progress.current != number or progress.hand != hand:
                 note.append(f"Hand {number} is no longer on the table (another window moved on, or "
                             f"reset the progress), so this is not counted.")
                 return None
-            if s.answered:
+            if progress.answered:
                 return None  # already answered (here or elsewhere): the first answer stands
             hints = () if shown else likely_misses(result, hand, points, doubles)
             return answer_record(Played(number=number, hand=hand, points=points, doubles=doubles,

@@ -71,6 +71,7 @@ class Progress:
 
     @property
     def answered(self) -> bool:
+        """Whether the hand on the table is answered (or shown)."""
         return bool(self.played) and self.played[-1].number == self.current
 
     def find(self, number: int) -> Played | None:
@@ -83,6 +84,7 @@ class Progress:
 
     @property
     def tally(self) -> Tally:
+        """The trainer's tally over every practice mode."""
         t = Tally()
         for m in self.tallies.values():
             t = Tally(t.played + m.played, t.right + m.right, t.shown + m.shown,
@@ -201,8 +203,10 @@ _QUOTED = re.compile(r"“([^”]{1,120})”")
 
 
 def rule_of_hint(hint: str) -> str | None:
-    """The rule a hint of :func:`~mjscore.willingdon.trainer.likely_misses` names (the first line
-    quoted from the rule table, or the hint's own rule), for counting across a class.
+    """The rule a hint of :func:`~mjscore.willingdon.trainer.likely_misses` names, for counting across a class.
+
+    That is the first line quoted from the rule table, or else the hint's own rule said of no
+    tile in particular (None when the hint names no rule).
 
     >>> rule_of_hint("Hand points: 2 short. Perhaps you missed “A pair of dragons” (Green Dragon), worth 2 points.")
     'A pair of dragons'

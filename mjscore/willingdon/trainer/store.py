@@ -59,15 +59,18 @@ _SUMMARY_LINE = b'\n{"kind": "summary"'
 
 
 def why(e: OSError) -> str:
+    """Why a file could not be read or written, in the system's words ("Permission denied")."""
     return e.strerror or errno.errorcode.get(e.errno or 0, "") or e.__class__.__name__
 
 
 def start_record(seed: int) -> dict:
+    """The record that begins a log, or starts the trainer again: its first hand, dealt from ``seed``."""
     return {"kind": "start", "format": FORMAT, "version": VERSION, "seed": seed,
             "hand": dealt_hand(1, seed).to_json()}
 
 
 def encode(record: dict) -> bytes:
+    """The record as the log writes it: one line of JSON."""
     return (json.dumps(record, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
 
 
@@ -108,6 +111,7 @@ class Log:
         self.damaged: list[Damage] = []
 
     def exists(self) -> bool:
+        """Whether the log file is there."""
         return self.path.exists()
 
     def read(self) -> None:
@@ -134,8 +138,9 @@ class Log:
             raise
 
     def history(self) -> list[Played]:
-        """Every hand played in this session of the trainer, read from the whole file (its
-        damaged records left out): the state holds only the latest once a summary was read."""
+        """Every hand played in this session of the trainer, its damaged records left out.
+
+        Read from the whole file: the state holds only the latest once a summary was read."""
         if self.state.complete:
             return list(self.state.played)
         whole = Log(self.path)
@@ -153,8 +158,10 @@ class Log:
         self._apply(data, first=True)
 
     def catch_up(self) -> None:
-        """Read what other writers appended since the last read (the whole file again only if
-        it was replaced or shortened). Raises FileNotFoundError if it is gone."""
+        """Read what other writers appended since the last read.
+
+        The whole file is read again only if it was replaced or shortened. Raises
+        FileNotFoundError if it is gone."""
         st = os.stat(self.path)
         if (st.st_dev, st.st_ino) != self._ident or st.st_size < self._offset:
             self.read()
@@ -193,8 +200,10 @@ class Log:
         self._ends_clean = not tail and (bool(data) or self._ends_clean)
 
     def append(self, record: dict) -> None:
-        """Append one record (the caller holds the lock and has caught up) and apply it; then,
-        when one is due, a summary of the state (a second append: the record is safe first)."""
+        """Append one record and apply it; the caller holds the lock and has caught up.
+
+        Then, when one is due, a summary of the state follows (a second append: the record is
+        safe first)."""
         data = encode(record)
         if not self._ends_clean:  # a line torn by a crash: start on a line of our own
             data = b"\n" + data
@@ -208,8 +217,10 @@ class Log:
             self.since_summary = 0
 
     def rewrite(self, records: list[dict] | None = None) -> None:
-        """Write the log anew (atomically): ``records``, or the good lines of the file as it is
-        with the damaged ones left out. Then read it again."""
+        """Write the log anew, all at once, then read it again.
+
+        It holds ``records``, or else the good lines of the file as it is, the damaged ones left
+        out."""
         if records is None:
             bad = {d.offset for d in self.damaged}
             body, at = [], 0
@@ -286,9 +297,10 @@ def _last_summary(f, size: int) -> int:
 
 
 def carry_over(raw: bytes) -> list[dict]:
-    """The records of a progress file in the one-file format of earlier versions (version 1:
-    ``{"format": "mjscore-practice", "version": 1, "name", "seed", "current", "hands": [...]}``).
-    Raises Unreadable."""
+    """The records of a progress file in the one-file format of earlier versions.
+
+    That is version 1: ``{"format": "mjscore-practice", "version": 1, "name", "seed", "current",
+    "hands": [...]}``. Raises Unreadable."""
     data = _parse(raw)
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
         raise Unreadable("it is not an mjscore practice file")
