@@ -123,5 +123,6 @@ def test_the_architecture_page_is_linked_and_names_what_exists():
     assert len(named) > 20
     for name in named:
         candidates = [ROOT / name, ROOT / "mjscore" / name, ROOT / "mjscore" / "willingdon" / name,
-                      ROOT / "mjscore" / "night" / name, ROOT / "mjscore" / "american" / name]
+                      ROOT / "mjscore" / "night" / name, ROOT / "mjscore" / "american" / name,
+                      ROOT / "mjscore" / "views" / name, ROOT / "mjscore" / "practice" / name]
         assert any(c.is_file() for c in candidates), f"docs/architecture.md names {name}, which is not there"
