@@ -90,7 +90,7 @@ def test_the_rule_book_is_in_the_repository_with_its_figures():
                    "Sloperama", "Mah Jongg Master Points", "Mah Jongg Fever", "Willingdon rule book"):
         assert figure in rules, figure
     for rel in ("04-willingdon-faq", "06-tournament-vs-home"):  # (the link itself: tests/test_links.py)
-        assert "[rule book](rule-book.ipynb)" in markdown(rel), rel
+        assert "[rule book](rule-book.ipynb" in markdown(rel), rel
 
 
 def test_the_internal_name_check_would_catch_each_old_wording():

@@ -147,6 +147,8 @@ class Situation:
         if not isinstance(self.jokerless, bool) or not isinstance(self.no_jokers, bool) or (
                 self.jokerless and not self.no_jokers):
             raise DrillError("jokerless and no_jokers are true or false, and a declared hand has no jokers")
+        if self.no_jokers and self.how == "joker-exchange":
+            raise DrillError("a hand won by a joker exchange has taken a joker into it: it has a joker")
         if not whole(self.exposures, 0, 4) or not isinstance(self.dead, tuple):
             raise DrillError("a situation's exposures or dead hands are not what the drill deals")
         if self.bettor not in (None, BETTOR) or (self.bettor is None) != (self.backs is None):
@@ -235,6 +237,8 @@ def situation(number: int, seed: int = 0, *, game: str = "american") -> Situatio
     dead = tuple(d for d in dead if d != winner)
     no_jokers = category == "singles-and-pairs" or rng.random() < 0.35
     jokerless = no_jokers and rng.random() < 0.85
+    if how == "joker-exchange":  # she took a joker into her hand to win
+        no_jokers = jokerless = False
     concealed = category == "singles-and-pairs" or how == "heavenly-hand"
     exposures = 0 if concealed else _weighted(rng, _EXPOSURES)
     if how == "joker-exchange":

@@ -121,10 +121,19 @@ def home_payments(value: int, how: str, *, jokerless: bool = False, category: st
     (120, 60, 60)
     >>> home_payments(50, "self-drawn", jokerless=True, category="singles-and-pairs").payments
     (100, 100, 100)
+
+    A hand won by a joker exchange has just taken a joker: it is never jokerless.
+
+    >>> home_payments(25, "joker-exchange", jokerless=True)
+    Traceback (most recent call last):
+    ...
+    mjscore.american.home.AmericanError: a hand won by a joker exchange has taken a joker into it: it cannot be jokerless
     """
     value, how, category = check_value(value), check_how(how), check_category(category)
     if not isinstance(jokerless, bool):
         raise AmericanError(f"jokerless must be true or false, not {jokerless!r}")
+    if jokerless and how == "joker-exchange":
+        raise AmericanError("a hand won by a joker exchange has taken a joker into it: it cannot be jokerless")
     way = PAYS_AS[how]
     reasons = [f"The card value is {value:,}."]
     if way == "wall":

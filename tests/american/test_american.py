@@ -134,11 +134,19 @@ categories = st.sampled_from(sorted(CATEGORIES))
 
 @given(values, hows, st.booleans(), categories)
 def test_payments_sum_to_what_the_winner_collects(value, how, jokerless, category):
+    jokerless = jokerless and how != "joker-exchange"  # (refused: tested below)
     p = home_payments(value, how, jokerless=jokerless, category=category)
     assert sum(p.payments) == p.winner_collects
 
 
-@given(values, st.sampled_from(["discard", "self-drawn", "joker-exchange", "heavenly-hand"]), categories)
+def test_a_joker_exchange_is_never_jokerless():
+    """She won by taking a joker into her hand: the hand has a joker, whatever is declared."""
+    with pytest.raises(AmericanError, match="joker exchange has taken a joker"):
+        home_payments(25, "joker-exchange", jokerless=True)
+    assert home_payments(25, "joker-exchange").payments == home_payments(25, "self-drawn").payments
+
+
+@given(values, st.sampled_from(["discard", "self-drawn", "heavenly-hand"]), categories)
 def test_the_jokerless_double_doubles_exactly(value, how, category):
     plain = home_payments(value, how, category=category)
     jl = home_payments(value, how, jokerless=True, category=category)

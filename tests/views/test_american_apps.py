@@ -35,7 +35,7 @@ def bare_numbers(html: str) -> list[str]:
 def test_the_american_app_refuses_what_the_command_line_refuses_with_its_message(capsys, value):
     message = cli_refusal(capsys, "american", "--value", str(value), "--how", "discard")
     app = AmericanPaymentsApp()
-    app.value.value = value
+    app.value.value = str(value)
     assert app.payout is None and app.error == message
     assert "mjs-error" in app.result.value
     tournament = TournamentVsHomeApp()
@@ -47,7 +47,7 @@ def test_the_american_app_refuses_what_the_command_line_refuses_with_its_message
 @pytest.mark.parametrize("value", [1, 80, 100, 1234, 100_000])
 def test_every_value_the_command_line_takes_is_paid(value):
     app = AmericanPaymentsApp()
-    app.value.value = value
+    app.value.value = str(value)
     assert app.error is None and app.payout.value == value
     assert card_value(value) == value
     tournament = TournamentVsHomeApp()
@@ -71,18 +71,27 @@ def test_the_biggest_hand_is_written_the_one_way():
 
 def test_a_worked_example_puts_your_own_hand_aside_and_gives_it_back():
     app = AmericanPaymentsApp()
-    app.set(value=80, how="self-drawn", jokerless=True, category="quints")
+    app.set(value="80", how="self-drawn", jokerless=True, category="quints")
     app.example.value = 3
-    assert (app.value.value, app.how.value, app.jokerless.value) == (25, "discard", True)
+    assert (app.value.value, app.how.value, app.jokerless.value) == ("25", "discard", True)
     app.example.value = 1
     app.example.value = 0  # "Your own hand"
     assert (app.value.value, app.how.value, app.jokerless.value, app.category.value) == \
-           (80, "self-drawn", True, "quints")
+           ("80", "self-drawn", True, "quints")
     assert app.payout.value == 80
     # a change of your own made from an example is kept as it is, not replaced
     app.example.value = 2
-    app.value.value = 45
-    assert app.example.value == 0 and app.value.value == 45 and app.how.value == "self-drawn"
+    app.value.value = "45"
+    assert app.example.value == 0 and app.value.value == "45" and app.how.value == "self-drawn"
+
+
+@pytest.mark.parametrize("typed, message", [("1e9", "not 1,000,000,000"), ("abc", "not 'abc'"), ("", "Type the card value"),
+                                             ("  ", "Type the card value")])
+def test_the_american_apps_value_box_refuses_what_is_not_a_card_value(typed, message):
+    """A number box once turned "1e9" into 19, silently, and an empty box into "not 0"."""
+    app = AmericanPaymentsApp()
+    app.value.value = typed
+    assert app.payout is None and message in app.error
 
 
 def test_the_tournament_app_any_dead_hands_and_exposures_by_a_click_each():

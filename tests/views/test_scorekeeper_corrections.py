@@ -42,7 +42,7 @@ AMERICAN_FOUR = [
     ("--players", "Ann,Bea,Cat,Dee", "--winner", "Ann", "--how", "discard", "--thrower", "Cat", "--value", 80,
      "--dead", "Dee", "--note", "from the terminal"),
     ("--winner", "Bea", "--how", "self-drawn", "--value", 100, "--jokerless", "--category", "singles-and-pairs"),
-    ("--winner", "Cat", "--how", "joker-exchange", "--value", 100_000, "--category", "quints", "--jokerless"),
+    ("--winner", "Cat", "--how", "joker-exchange", "--value", 100_000, "--category", "quints"),
     ("--winner", "Dee", "--how", "heavenly-hand", "--value", 1),
     ("--how", "wall", "--dead", "Ann;Bea", "--note", "two dead"),
 ]

@@ -261,12 +261,12 @@ def test_american_app_walks_through_the_four_worked_examples(example, pays, coll
     html = app.result.value
     assert re.findall(r"pays \d+(?=</td>)", html) == pays
     assert collects in html
-    assert app.value.value == 25
+    assert app.value.value == "25"
 
 
 def test_american_app_any_hand():
     app = AmericanPaymentsApp()
-    app.value.value = 50
+    app.value.value = "50"
     app.how.value = "self-drawn"
     assert "collects 300" in app.result.value
     app.jokerless.value = True
@@ -277,7 +277,7 @@ def test_american_app_any_hand():
 def test_american_app_forgets_the_example_once_you_change_something():
     app = AmericanPaymentsApp()
     app.example.value = 3
-    app.value.value = 30
+    app.value.value = "30"
     assert app.example.value == 0
     assert "collects 240" in app.result.value
 
@@ -301,10 +301,10 @@ def test_american_app_wall_game_and_a_bad_value():
     app.how.value = "wall"
     assert "nobody pays" in app.result.value
     assert "pays 0" not in app.result.value
-    app.value.value = -5
+    app.value.value = "-5"
     assert "mjs-error" in app.result.value and "from 1 to 100,000, not -5" in app.result.value
     assert app.payout is None and "Traceback" not in app.result.value
-    app.value.value = 25
+    app.value.value = "25"
     assert app.error is None
 
 

@@ -12,7 +12,7 @@ CSS classes of the parts (for browser tests):
 ========================== =================================================
 ``mjs-american``           the whole app (``.widget``)
 ``mjs-american-example``   Dropdown: "Your own hand" or one of the four worked examples
-``mjs-american-value``     IntText: the card value
+``mjs-american-value``     Text: the card value (typed: 1 to 100,000)
 ``mjs-american-how``       Dropdown: discard, self-drawn, wall, joker exchange, Heavenly Hand
 ``mjs-american-jokerless`` Checkbox: no jokers, declared
 ``mjs-american-category``  Dropdown: the card's section
@@ -26,7 +26,7 @@ CSS classes of the parts (for browser tests):
 ((100, 100, 100), 300)
 >>> "collects 300" in app.result.value
 True
->>> app.value.value = 100_001
+>>> app.value.value = "100001"
 >>> app.error
 "the hand's value must be from 1 to 100,000, not 100,001"
 """
@@ -100,9 +100,11 @@ class AmericanPaymentsApp(App):
             options=[("Your own hand", 0)] + [(label, i) for i, (label, *_) in enumerate(EXAMPLES, 1)],
             value=0, description="Example", style={"description_width": "7em"},
             layout=widgets.Layout(width="32em")), "mjs-american-example")
-        self.value = classed(widgets.IntText(value=value, description="Card value",
-                                             style={"description_width": "7em"},
-                                             layout=widgets.Layout(width="14em")), "mjs-american-value")
+        # Typed, and read as the command line reads it ("1e9" or "abc" refused with its message;
+        # a number box would have turned "1e9" into another number without a word).
+        self.value = classed(widgets.Text(value=str(value), description="Card value", placeholder="1 to 100,000",
+                                          style={"description_width": "7em"},
+                                          layout=widgets.Layout(width="14em")), "mjs-american-value")
         self.how = classed(widgets.Dropdown(options=[(HOW_LABELS[h], h) for h in HOWS], value=how,
                                             description="Won", style={"description_width": "7em"},
                                             layout=widgets.Layout(width="24em")), "mjs-american-how")
@@ -141,7 +143,7 @@ class AmericanPaymentsApp(App):
             self._own = self._controls()
         if change["new"]:
             _, value, how, jokerless = EXAMPLES[change["new"] - 1]
-            shown = (value, how, jokerless, "other")
+            shown = (str(value), how, jokerless, "other")
         elif self._own is not None:
             shown, self._own = self._own, None
         else:
@@ -154,8 +156,8 @@ class AmericanPaymentsApp(App):
         chosen = self.example.value
         if chosen:
             _, value, how, jokerless = EXAMPLES[chosen - 1]
-            if (self.value.value, self.how.value, self.jokerless.value, self.category.value) != \
-                    (value, how, jokerless, "other"):
+            if (self.value.value.strip(), self.how.value, self.jokerless.value, self.category.value) != \
+                    (str(value), how, jokerless, "other"):
                 with self._quietly():
                     self.example.value = 0
                 self._own = None  # a hand of your own now: the one put aside is not brought back over it
@@ -165,6 +167,10 @@ class AmericanPaymentsApp(App):
 
     def refresh(self) -> None:
         """Ask the engine again and redraw the result."""
+        if not self.value.value.strip():
+            self.payout = None
+            self.show_error(self.result, "Type the card value: a whole number from 1 to 100,000.")
+            return
         try:
             p = home_payments(card_value(self.value.value), self.how.value, jokerless=self.jokerless.value,
                               category=self.category.value, rules=RULES[self.rules.value])
