@@ -62,8 +62,15 @@ fuzz: $(STAMP)
 
 ## make present: the collection as clean apps for a projector (Voila, code hidden, enlarged by the
 ## classroom template in voila/templates/, found through JUPYTER_PATH). Voila takes no --allow-root.
+## The apps keep their progress and nights in a fresh folder of their own for the session (the class
+## sees nobody's answers, and a demonstration leaves the teacher's own progress alone), and the
+## kernel of a page no longer open is stopped after two minutes (a page's own stop request is
+## refused by the server, so paging through the lessons would otherwise leave one running each).
+PRESENT_OPTIONS := --template=classroom --strip_sources=True --MappingKernelManager.cull_idle_timeout=120 \
+	--MappingKernelManager.cull_interval=30
 present: $(STAMP)
-	JUPYTER_PATH="$(CURDIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" $(BIN)/voila --template=classroom --strip_sources=True notebooks/
+	MJSCORE_DATA_DIR="$$(mktemp -d -t mjscore-classroom-XXXXXX)" JUPYTER_PATH="$(CURDIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+		$(BIN)/voila $(PRESENT_OPTIONS) notebooks/
 
 ## make site: the collection as a static site in build/site (runs in the browser, no server): JupyterLab
 ## (JupyterLite), the app pages (Voici) and the pages to read (tools/build_site.py). SITE_OUT is the

@@ -126,3 +126,18 @@ def test_the_architecture_page_is_linked_and_names_what_exists():
                       ROOT / "mjscore" / "night" / name, ROOT / "mjscore" / "american" / name,
                       ROOT / "mjscore" / "views" / name, ROOT / "mjscore" / "practice" / name]
         assert any(c.is_file() for c in candidates), f"docs/architecture.md names {name}, which is not there"
+
+
+def test_make_present_keeps_nothing_and_stops_the_kernels_of_closed_pages():
+    """`make present` runs the classroom view on a fresh data folder (a class sees nobody's
+    answers), with the kernels of closed pages culled (the page's own stop request is refused, so
+    paging through the lessons once left a kernel each running); the browser tests run the same
+    options (tests/browser/conftest.py), so what they test is what a teacher runs."""
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    options = re.search(r"(?m)^PRESENT_OPTIONS := (.*?)(?<!\\)\n", make, re.S).group(1).replace("\\\n", " ").split()
+    assert "--MappingKernelManager.cull_idle_timeout=120" in options and "--template=classroom" in options
+    recipe = make[make.index("\npresent:"):].split("\n\n")[0]
+    assert 'MJSCORE_DATA_DIR="$$(mktemp -d' in recipe and "$(PRESENT_OPTIONS)" in recipe
+    fixture = (ROOT / "tests" / "browser" / "conftest.py").read_text(encoding="utf-8")
+    for option in options:
+        assert f'"{option}"' in fixture, option

@@ -310,7 +310,8 @@ def voila(tmp_path_factory, browser):
     def cmd(port, token):
         return [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1",
                 f"--port={port}", "--Voila.port_retries=0", f"--token={token}",
-                "--template=classroom", "--strip_sources=True", str(root)]
+                "--template=classroom", "--strip_sources=True", "--MappingKernelManager.cull_idle_timeout=120",
+                "--MappingKernelManager.cull_interval=30", str(root)]
     t0 = time.monotonic()
     jupyter_path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("JUPYTER_PATH")) if p)
     server = start_server(cmd, home, root, "/voila/api/contents", runtime_check=False,
