@@ -113,10 +113,11 @@ def read_answer(q: Question, texts: Sequence[str | None]) -> tuple:
             out.append(t)
             continue
         if not _NUMBER.match(t):
-            raise LessonError(f"“{f.label}” is a whole number, such as {'-10' if f.signed else '25'}")
+            raise LessonError(f"type a whole number for “{f.label}”"
+                              + (", with a minus sign for a loss or a payment" if f.signed else ""))
         n = int(t.replace(",", "").replace("−", "-"))
         if n < 0 and not f.signed:
-            raise LessonError(f"“{f.label}” is a number of 0 or more (what is paid, with no minus sign)")
+            raise LessonError(f"type a number of 0 or more for “{f.label}” (no minus sign here)")
         out.append(n)
     return tuple(out)
 

@@ -174,7 +174,11 @@ class LessonQuestions:
                                  **answer_fields(number=q.number, given=given, correct=q.answer, missed=missed))
         counted = self._keep.change(change)
         if not counted and not note:
-            note.append("Your first answer on this question stands: " +
-                        ("showing the answer changes nothing." if given is None else "this one is not counted."))
+            first = self.first_answer(q.number)
+            if given is not None and first is not None and first.given is not None and tuple(first.given) == given:
+                note.append("You gave this answer already: it counted once, as your first answer.")
+            else:
+                note.append("Your first answer on this question stands: " +
+                            ("showing the answer changes nothing." if given is None else "this one is not counted."))
         return QuestionFeedback(question=q, given=given, fields_right=rights, missed=missed, counted=counted,
                                 note=note[0] if note else "")

@@ -143,6 +143,10 @@ APP_CSS = f"""
   opacity: 0.85;
 }}
 .mjs-app .lm-TabBar-tab, .mjs-app .lm-TabBar-tabLabel {{ color: {TEXT} !important; opacity: 1 !important; }}
+.mjs-app a.mjs-download {{
+  display: inline-block; padding: 0.3em 0.9em; border: 2px solid {ACCENT}; border-radius: 4px;
+  color: {ACCENT}; font-weight: 700; text-decoration: underline;
+}}
 """
 
 

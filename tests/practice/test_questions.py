@@ -59,9 +59,9 @@ def test_reading_an_answer_asks_for_an_empty_box_and_refuses_what_is_not_one():
     q = question(1, 1)
     with pytest.raises(LessonError, match="fill in “Each of the other two pays” first"):
         read_answer(q, ["50", " ", "100"])
-    with pytest.raises(LessonError, match="is a number of 0 or more"):
+    with pytest.raises(LessonError, match="type a number of 0 or more for"):
         read_answer(q, ["-50", "25", "100"])
-    with pytest.raises(LessonError, match="is a whole number"):
+    with pytest.raises(LessonError, match="type a whole number for"):
         read_answer(q, ["fifty", "25", "100"])
     assert read_answer(question(6, 1), ["+25", "0", "−10", "0"]) == (25, 0, -10, 0)
     claim = question(5, 1)

@@ -237,11 +237,11 @@ def test_reset_clears_everything_and_brings_it_back(app):
     assert PracticeApp().trainer.tally == Tally()
     # what was cleared is kept, also after a kernel restart, and comes back with one click
     again = PracticeApp()
-    assert again.bring_back.layout.display == "" and again.bring_back.description == "Bring back Ann: 1 hand played"
+    assert again.bring_back.layout.display == "" and again.bring_back.description == "Bring back the progress set aside (Ann, 1 hand played)"
     answer(again, 28, 0)  # played after the reset: kept aside in its turn when the old comes back
     again.bring_back.click()
     assert again.name.value == "Ann" and again.trainer.tally.played == 1 and again.trainer.current_number == 2
-    assert again.bring_back.description == "Bring back 1 hand played"
+    assert again.bring_back.description == "Bring back the progress set aside (no name, 1 hand played)"
     again.bring_back.click()  # and back again: nothing is ever lost
     assert again.name.value == "" and again.trainer.tally.played == 1 and again.trainer.current_number == 1
 

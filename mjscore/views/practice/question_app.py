@@ -136,7 +136,7 @@ class QuestionApp(App):
             if f.choices:
                 box = widgets.ToggleButtons(options=list(f.choices), value=None, description=f.label, style=style)
             else:
-                box = widgets.Text(value="", description=f.label, placeholder="−10" if f.signed else "a number",
+                box = widgets.Text(value="", description=f.label, placeholder="plus or minus" if f.signed else "a number",
                                    style=style, layout=layout)
             self.boxes.append(classed(box, "mjs-question-field"))
         self.fields.children = self.boxes

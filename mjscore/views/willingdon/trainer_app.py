@@ -57,7 +57,7 @@ CSS classes of the parts (for browser tests):
 (2, '')
 >>> app.clear.click()                       # cleared, and kept aside
 >>> app.trainer.tally.played, app.bring_back.description
-(0, 'Bring back <b>Ann</b>: 2 hands played')
+(0, 'Bring back the progress set aside (<b>Ann</b>, 2 hands played)')
 >>> app.bring_back.click()
 >>> app.trainer.tally.played, app.name.value
 (2, '<b>Ann</b>')
@@ -66,7 +66,6 @@ CSS classes of the parts (for browser tests):
 
 from __future__ import annotations
 
-import base64
 from html import escape
 
 import ipywidgets as widgets
@@ -75,7 +74,7 @@ from ...willingdon.trainer import Feedback, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
 from .._controls import AskFirst, upload_button
-from .._kept import nothing_kept_html
+from .._kept import download_html, nothing_kept_html
 from .._style import ERROR, GOOD, MUTED, count
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
@@ -202,9 +201,10 @@ class PracticeApp(App):
                                             layout=widgets.Layout(width="8em")), "mjs-practice-reset")
         self.confirm = AskFirst(box="mjs-practice-confirm", yes="mjs-practice-clear", no="mjs-practice-keep")
         self.clear, self.keep = self.confirm.yes, self.confirm.no
-        self.bring_back = classed(widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none"),
-                                                 tooltip="Bring back what Reset cleared (what is here now is kept "
-                                                         "aside in its place)"),
+        self.bring_back = classed(widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none",
+                                                                                    align_self="flex-start"),
+                                                 tooltip="Bring back the progress a Reset set aside (what is here "
+                                                         "now is set aside in its place, so nothing is lost)"),
                                   "mjs-practice-bring-back")
         self.notice = classed(widgets.HTML(), "mjs-practice-notice")
         self.number = classed(widgets.HTML(), "mjs-practice-number")
@@ -340,10 +340,8 @@ class PracticeApp(App):
 
     def _on_download(self, _button=None) -> None:
         """A link to the progress file as a data URI: the browser saves it; nothing is sent."""
-        data = base64.b64encode(self.trainer.export_bytes()).decode("ascii")
-        name = escape(self.trainer.path.name)
-        self.link.value = (f'<a download="{name}" href="data:application/x-ndjson;base64,{data}" '
-                           f'style="{_FONT}">Save {name}</a>')
+        link = download_html(self.trainer.path.name, self.trainer.export_bytes(), "application/x-ndjson")
+        self.link.value = f'<span style="{_FONT}">Ready: {link}</span>'
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -406,8 +404,9 @@ class PracticeApp(App):
             self.bring_back.layout.display = "none"
         else:
             n = kept.tally.played
-            who = f"{kept.name}: " if kept.name else ""
-            self.bring_back.description = f"Bring back {who}{count(n)} hand{'s' * (n != 1)} played"
+            who = f"{kept.name}, " if kept.name else "no name, "
+            self.bring_back.description = (f"Bring back the progress set aside ({who}{count(n)} "
+                                           f"hand{'s' * (n != 1)} played)")
             self.bring_back.layout.display = ""
         n = t.current_number
         warm = f" (warm-up hand {n} of {_RAMP})" if n <= _RAMP else ""
