@@ -150,6 +150,23 @@ def test_a_hand_that_waited_comes_back_with_east_as_it_now_follows():
     assert b.ledger.lines[-1].entry.east == "Bea" and len(b.ledger) == 3
 
 
+def test_with_five_players_who_sits_out_follows_other_tabs_hands_too():
+    a = ScorekeeperApp(journal="five-tabs.csv", players=FOUR + ["Eve"])
+    b = ScorekeeperApp(journal="five-tabs.csv")
+    assert a.bettor.value == b.bettor.value == "Eve"
+    b.winner.value, b.how.value, b.pick.value = "Ann", "self-drawn", "Ann"  # b fills in hand 1 ...
+    a.bettor.value = "Ann"  # ... while a enters it with Ann sitting out
+    a.winner.value, a.how.value, a.pick.value = "Eve", "self-drawn", "Eve"
+    a.add.click()
+    b.add.click()  # Ann cannot win a hand she sits out: nothing saved, the form follows
+    assert len(load_journal(journal_path("five-tabs.csv")).ledger) == 1
+    assert b.bettor.value == "Ann" and b.winner.value is None and "Ann sits out" in b.status.value
+    assert "Nothing was saved" in b.status.value
+    b.winner.value, b.pick.value = "Bea", "Bea"
+    b.add.click()
+    assert b.ledger.lines[-1].entry.bettor == "Ann" and len(b.ledger) == 2
+
+
 def test_undo_names_the_last_hand_as_it_is_with_other_tabs_hands():
     a = ScorekeeperApp(journal="undo-tabs.csv", players=FOUR)
     b = ScorekeeperApp(journal="undo-tabs.csv")

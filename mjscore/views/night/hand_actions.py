@@ -129,9 +129,11 @@ class HandActions:
 
     def _next_hand(self) -> None:
         """The controls ready for the next hand: the one being entered before a correction, or empty;
-        in a Willingdon night East as the deal has passed."""
+        in a Willingdon night East as the deal has passed, with five players who sat out the last hand."""
         if self.ledger.game == "willingdon":
             self._offer_east()
+        if self.ledger.bettor is not None:
+            self._offer_bettor()
         self._clear()
         self._baseline = self.fields()
         if self._draft is not None:
@@ -150,11 +152,11 @@ class HandActions:
             self._say("Type the players and start the night first.", error=True)
             return
         self._cancel_questions()  # a question left unanswered is answered no by going on
-        before, n, shown = len(self.ledger), self.editing.value, self.east.value
+        before, n, shown = len(self.ledger), self.editing.value, self._shown()
         if self._catch_up():
             self.refresh()
-            if not n and self.east.value != shown:
-                self._stale_east()
+            if not n and self._shown() != shown:
+                self._stale()
                 return
         missing = self._missing()
         f, _line, problem = self._settled(self.fields()) if not missing else (None, None, missing)

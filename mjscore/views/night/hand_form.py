@@ -215,8 +215,7 @@ class HandForm:
             _hide(self.five, self.ledger.bettor is None)
             if self.ledger.bettor is not None:
                 self.bettor.options = self.ledger.players
-                last = self.ledger.lines[-1].entry.bettor if len(self.ledger) else None
-                self.bettor.value = last or self.ledger.bettor
+                self._offer_bettor()
             self.east.options = self.ledger.players
             self._table_changed()
             self._clear()

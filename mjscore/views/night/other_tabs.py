@@ -4,14 +4,16 @@ the terminal), and the East that follows from the hand before (:class:`OtherTabs
 
 - **Read in at each change.** Every change of the form, and Add, first looks at the journal (its
   size, under its lock: nothing is read unless it grew) and shows the hands another tab added.
-- **East follows.** In a Willingdon night East passes after each hand unless East won it, so
-  the form offers the East that follows from the last hand. When other tabs' hands move it, the
-  form follows and says so; if that happens at Add, nothing is saved and the scorekeeper is asked
-  to check the hand and press Add again: a hand is never saved with the East of a hand that is no
-  longer the last. The engine refuses to save a hand under another number than it was entered
-  as (:meth:`mjscore.night.Ledger.add`), so hands that come in at the very moment of Add are caught too.
+- **What the next hand takes from the last follows.** In a Willingdon night East passes after
+  each hand unless East won it, so the form offers the East that follows from the last hand; in
+  a five-player American night, whoever sat out the last hand sits out the next until changed.
+  When other tabs' hands move either, the form follows and says so; if that happens at Add,
+  nothing is saved and the scorekeeper is asked to check the hand and press Add again: a hand is
+  never saved with the East (or the player sitting out) of a hand that is no longer the last.
+  The engine refuses to save a hand under another number than it was entered as
+  (:meth:`mjscore.night.Ledger.add`), so hands that come in at the very moment of Add are caught too.
 - A hand being entered that waited (while an earlier one was corrected, or the night was closed)
-  comes back with the East as it now follows, if the deal moved meanwhile.
+  comes back with East and who sits out as they now follow, if the last hand changed meanwhile.
 """
 
 from __future__ import annotations
@@ -24,11 +26,12 @@ __all__ = ["OtherTabs"]
 
 
 class OtherTabs:
-    """Reading in other tabs' hands, and the next hand's East (a part of the app)."""
+    """Reading in other tabs' hands, and what the next hand takes from the last (a part of the app)."""
 
-    _offered = None  # the East the form offered for the next hand, as it followed from the last hand
+    _offered = None         # the East the form offered for the next hand, as it followed from the last hand
+    _offered_bettor = None  # five players: who sits out, as the form offered it (who sat out the last hand)
 
-    # -- East for the next hand --------------------------------------------------------------
+    # -- what the next hand takes from the last ------------------------------------------------
 
     def _east_follows(self) -> tuple[str, str]:
         """Who is East for the next hand as the deal passed, and why (said under the East buttons)."""
@@ -45,6 +48,11 @@ class OtherTabs:
         return east, (f"{east} is East for hand {n + 1}: {why}. East passes after each hand unless East wins "
                       f"it; click another player if your table plays it otherwise.")
 
+    def _bettor_follows(self) -> str:
+        """Five players: who sits out the next hand (who sat out the last, until the scorekeeper changes it)."""
+        n = len(self.ledger)
+        return (self.ledger.line(n).entry.bettor if n else None) or self.ledger.bettor
+
     def _offer_east(self) -> None:
         """Put the East that follows from the last hand on the form, and say why (Willingdon)."""
         east, why = self._east_follows()
@@ -52,38 +60,60 @@ class OtherTabs:
         with self._quietly():
             self.east.value = east
         self._east_says(why)
-        if self._baseline is not None and not self.editing.value:  # the form as cleared, East and all
-            self._baseline = {**self._baseline, "east": east}
+        self._as_cleared("east")
 
-    def _east_moved(self) -> str | None:
-        """After other tabs' hands: the next hand's East as it now follows, on the form.
+    def _offer_bettor(self) -> None:
+        """Put who sat out the last hand on the form as sitting out the next (five players)."""
+        self._offered_bettor = self._bettor_follows()
+        with self._quietly():
+            self.bettor.value = self._offered_bettor
+            self._table_changed()
+        self._as_cleared("bettor")
 
-        Says what moved (None when the form's East stays)."""
-        if self.ledger.game != "willingdon" or self.editing.value or self._east_follows()[0] == self._offered:
-            return None  # a correction keeps its hand's East; the deal passed as the form had it
-        shown = self.east.value
-        self._offer_east()
-        if self.east.value == shown:
-            return None
-        return (f"{self.east.value} is East for hand {len(self.ledger) + 1} now, not {shown}: the East buttons "
-                f"show it.")
+    def _as_cleared(self, field: str) -> None:
+        if self._baseline is not None and not self.editing.value:  # the next hand's form as cleared
+            self._baseline = {**self._baseline, field: self.fields()[field]}
+
+    def _shown(self) -> tuple:
+        """What the form took from the last hand, as it shows it: East, and who sits out."""
+        return self.east.value, self.bettor.value
+
+    def _follow(self) -> list[str]:
+        """After other tabs' hands: the next hand's East and who sits out as they now follow from
+        the last hand, on the form. Says what moved (a hand being corrected keeps its own)."""
+        if self.editing.value:
+            return []
+        said, n = [], len(self.ledger) + 1
+        east, out = self._shown()
+        if self.ledger.game == "willingdon" and self._east_follows()[0] != self._offered:
+            self._offer_east()
+            if self.east.value != east:
+                said.append(f"{self.east.value} is East for hand {n} now, not {east}.")
+        if self.ledger.bettor is not None and self._bettor_follows() != self._offered_bettor:
+            self._offer_bettor()
+            if self.bettor.value != out:
+                said.append(f"{self.bettor.value} sits out hand {n} now (as in hand {n - 1}), not {out}.")
+        return said
 
     def _waiting(self) -> dict:
-        """The next hand as entered so far, to come back later (with the East the form offered then)."""
-        return {**self.fields(), "offered": self._offered}
+        """The next hand as entered so far, to come back later (with what the form offered then)."""
+        return {**self.fields(), "offered": (self._offered, self._offered_bettor)}
 
     def _put_back_waiting(self, draft: dict) -> None:
-        """Put back a hand that waited; East follows the last hand if the deal moved meanwhile."""
+        """Put back a hand that waited; East and who sits out follow the last hand if it changed meanwhile."""
         self._put(draft)
-        if self.ledger.game == "willingdon" and draft.get("offered") != self._offered:
+        east, out = draft.get("offered", (None, None))
+        if self.ledger.game == "willingdon" and east != self._offered:
             self._offer_east()
+        if self.ledger.bettor is not None and out != self._offered_bettor:
+            self._offer_bettor()
 
     # -- other tabs --------------------------------------------------------------------------
 
     def _catch_up(self) -> bool:
         """Read in what other tabs (or the terminal) wrote since the last look, and say so.
 
-        True when the night changed; the next hand's East follows its new last hand."""
+        True when the night changed; the next hand's East and who sits out follow its new last hand."""
         if self.ledger is None:
             return False
         before = len(self.ledger)
@@ -94,31 +124,34 @@ class OtherTabs:
             self.show_error(self.status, e)
             return False
         came = len(self.ledger) - before
-        moved = self._east_moved()
+        said = " ".join(self._follow())
         self._say(f"{self.path.name} changed in another tab or at the terminal: "
-                  + (f"{hands(came)} came in." if came > 0 else "its hands are shown.") + (f" {moved}" if moved else ""))
+                  + (f"{hands(came)} came in." if came > 0 else "its hands are shown.") + (f" {said}" if said else ""))
         return True
 
     def _add_next(self, f: dict):
         """Add ``f`` as the next hand, after any hands other tabs added; its line, or None when
         nothing was saved (said why). LedgerError: the hand itself is refused."""
-        shown = self.east.value
+        shown = self._shown()
         for _ in range(3):  # other tabs adding at this very moment: read them in, try again
             number = len(self.ledger) + 1
             try:
-                return self.ledger.add(**f, number=number) if self.ledger.game == "willingdon" else self.ledger.add(**f)
+                return self.ledger.add(**f, number=number)
             except LedgerError:
                 if len(self.ledger) + 1 == number:
                     raise
-            if self._east_moved() or self.east.value != shown:
-                self._stale_east()
+            self._follow()
+            if self._shown() != shown:
+                self._stale()
                 return None
         self._say("Other tabs are adding hands at this moment: nothing was saved. Press Add again.", error=True)
         return None
 
-    def _stale_east(self) -> None:
-        """Say that other tabs' hands moved East, so the hand was not saved."""
+    def _stale(self) -> None:
+        """Say that other tabs' hands changed what the hand takes from the last, so it was not saved."""
         n = len(self.ledger) + 1
-        self._say(f"Hands from another tab came in first, so this is hand {n} and {self.east.value} is East for it "
-                  f"now. Nothing was saved: check the hand and press Add again.", error=True)
+        now = ([f"{self.east.value} is East"] if self.ledger.game == "willingdon" else []) + (
+            [f"{self.bettor.value} sits out"] if self.ledger.bettor is not None else [])
+        self._say(f"Hands from another tab came in first, so this is hand {n} and {' and '.join(now)}. Nothing "
+                  f"was saved: check the hand and press Add again.", error=True)
         self.refresh()
