@@ -256,7 +256,7 @@ def tap_hand(entry, text: str) -> None:
 
 
 def test_tiles_and_a_score_must_agree_or_the_hand_is_refused():
-    app = willingdon("agree.csv")
+    app = willingdon("agree.csv", penalty=True)
     app.winner.value, app.how.value = "Bea", "self-drawn"
     app.tiles.value = "RDx3 GDx3 WDx3 2Bx3 3Cx2"
     tiles_score = app.ledger.check(**{**app.fields(), "value": None}).value
@@ -269,6 +269,10 @@ def test_tiles_and_a_score_must_agree_or_the_hand_is_refused():
     assert "if you add it" in app.payments.value
     app.add.click()
     assert app.ledger.lines[-1].value == tiles_score
+    # three sets shown, the count not said yet: the disagreement is still what is said first
+    app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Dee"
+    app.tiles.value, app.score.value = "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2", "100"
+    assert "but “Or a score” says 100" in app.payments.value
 
 
 def test_a_score_typed_while_tapping_is_the_score_and_the_builder_says_it_is_not_taken():

@@ -114,13 +114,16 @@ def _tiles_against_score(ledger, f: dict) -> str | None:
     one of them cannot be read, which the ledger then says)."""
     try:
         typed = whole(f["value"], "the score")
-        tiles = ledger.check(**{**f, "value": None}).value
     except LedgerError:
-        try:  # the sets shown not said: the tiles' score does not depend on them
-            tiles = ledger.check(**{**f, "value": None, "exposed": 0}).value
+        return None
+    tiles = None
+    for shown in (f.get("exposed"), 0, 1, 2, 3, 4):  # the tiles' score does not depend on the sets shown
+        try:
+            tiles = ledger.check(**{**f, "value": None, "exposed": shown}).value
+            break
         except LedgerError:
-            return None
-    if typed is None or typed == tiles:
+            continue
+    if typed is None or tiles is None or typed == tiles:
         return None
     return (f"The tiles score {count(tiles)}, but “Or a score” says {count(typed)}: clear “Or a score” (the "
             f"tiles are scored for you), or correct the tiles.")

@@ -152,6 +152,6 @@ class OtherTabs:
         n = len(self.ledger) + 1
         now = ([f"{self.east.value} is East"] if self.ledger.game == "willingdon" else []) + (
             [f"{self.bettor.value} sits out"] if self.ledger.bettor is not None else [])
-        self._say(f"Hands from another tab came in first, so this is hand {n} and {' and '.join(now)}. Nothing "
-                  f"was saved: check the hand and press Add again.", error=True)
+        self._say(f"Hands from another tab came in first, so this is hand {n}" + "".join(f" and {w}" for w in now)
+                  + ". Nothing was saved: check the hand and press Add again.", error=True)
         self.refresh()
