@@ -39,7 +39,8 @@ def night_file(path: str | os.PathLike) -> Path:
 
     The scorekeeper app (through :func:`journal_path`) and ``mjscore record``, ``undo``,
     ``correct`` and ``night`` all name files this way, so ``tuesday`` is ``tuesday.csv``
-    everywhere. A night already saved under the name as typed, with no extension, is that file.
+    everywhere. A night already saved under the name as typed, with no extension, is that file
+    (as is a folder, a pipe or a device of that name, refused as what it is).
 
     >>> night_file("tuesday").name, night_file("tuesday.csv").name, night_file("night-2024.10.01").name
     ('tuesday.csv', 'tuesday.csv', 'night-2024.10.01.csv')
@@ -48,11 +49,12 @@ def night_file(path: str | os.PathLike) -> Path:
     if _has_extension(path.name) or not path.name:
         return path
     try:
-        if path.is_file() and path.stat().st_size > 0:
-            return path
-    except OSError:
-        pass
-    return path.with_name(path.name + ".csv")
+        st = path.stat()
+    except OSError:  # nothing there yet: the .csv
+        return path.with_name(path.name + ".csv")
+    if stat.S_ISREG(st.st_mode) and st.st_size == 0:
+        return path.with_name(path.name + ".csv")
+    return path  # a night, or something that is not a journal (a folder, a pipe), refused as itself
 
 
 def journal_path(name: str | os.PathLike) -> Path:
