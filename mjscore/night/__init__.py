@@ -7,10 +7,10 @@ from .entry import GAMES, Entry, Figures, LedgerError, Line, LoadResult, Problem
 from .american import AMERICAN_COLUMNS, tournament_games
 from .willingdon import WILLINGDON_COLUMNS, WILLINGDON_HOWS
 from .ledger import Ledger
-from .journal import journal_path, list_nights, load_journal, open_night, read_journal
+from .journal import journal_path, list_nights, load_journal, night_file, open_night, read_journal
 from .report import places
 from .simulate import simulate_night
 
 __all__ = ["AMERICAN_COLUMNS", "Entry", "Figures", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult",
-           "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path", "list_nights", "load_journal", "open_night",
-           "places", "read_journal", "simulate_night", "tournament_games"]
+           "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path", "list_nights", "load_journal",
+           "night_file", "open_night", "places", "read_journal", "simulate_night", "tournament_games"]

@@ -8,7 +8,8 @@
     mjscore night tuesday.csv [--json | --csv]
 
 Each change is one record appended to the journal (see :mod:`mjscore.night.journal`), on disk
-before the command prints it. Bad input is refused with one line and nothing is written.
+before the command prints it. A journal named without an extension (``tuesday``) is
+``tuesday.csv``, as in the scorekeeper app (:func:`mjscore.night.night_file`). Bad input is refused with one line and nothing is written.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ __all__ = ["register"]
 def register(sub, whole) -> None:
     """Add the night's sub-commands to the ``mjscore`` parser (``whole``: its whole-number type)."""
     p = sub.add_parser("record", help="append a hand to a night's journal (created the first time)")
-    p.add_argument("journal", metavar="JOURNAL.csv", help="the night's journal (a CSV file)")
+    p.add_argument("journal", metavar="JOURNAL.csv",
+                   help="the night's journal (a CSV file; a name without an extension gets .csv)")
     _night_options(p, whole)
     _hand_options(p, whole)
     p.set_defaults(run=_run_record)
@@ -106,6 +108,13 @@ def _players(text: str | None):
     return None if text is None else [n.strip() for n in text.split(",")]
 
 
+def _journal(text: str) -> Path:
+    """The journal a name on the command line means (``tuesday``: ``tuesday.csv``)."""
+    from .journal import night_file
+
+    return night_file(text)
+
+
 def _open(path: Path):
     from .journal import load_journal
 
@@ -145,7 +154,7 @@ def _run_record(args) -> None:
     from .ledger import Ledger
     from ..willingdon.settle import TableRules
 
-    path = Path(args.journal)
+    path = _journal(args.journal)
     regular_file(path, "journal", LedgerError)
     fields = _fields(args)
     if "how" not in fields:
@@ -176,14 +185,14 @@ def _run_record(args) -> None:
 
 
 def _run_undo(args) -> None:
-    night = _open(Path(args.journal))
+    night = _open(_journal(args.journal))
     line = night.undo()
     print(f"Took back hand {line.number}: {line.text}")
     _totals(night)
 
 
 def _run_correct(args) -> None:
-    night = _open(Path(args.journal))
+    night = _open(_journal(args.journal))
     fields = _fields(args)
     if not fields:
         raise LedgerError("say what to correct, e.g. --thrower Dee or --value 30")
@@ -201,8 +210,9 @@ def _run_night(args) -> None:
     from ..inputs import LIMITS, decode, read_input
 
     players = _players(args.players)
-    name = "standard input" if args.ledger == "-" else args.ledger
-    data = read_input(args.ledger, limit=LIMITS["journal"], what="journal", error=LedgerError)
+    source = args.ledger if args.ledger == "-" else str(_journal(args.ledger))
+    name = "standard input" if source == "-" else source
+    data = read_input(source, limit=LIMITS["journal"], what="journal", error=LedgerError)
     end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
     tail = data[end:].rstrip(b"\x1a")
     if end and b"\x00" not in data[:end] and not _is_text(tail):

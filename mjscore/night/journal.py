@@ -10,7 +10,8 @@ The journal is an append-only CSV log of the night's hands: its format is
 from __future__ import annotations
 
 import os
-from pathlib import Path
+import stat
+from pathlib import Path, PurePath
 from typing import Sequence
 
 from ..inputs import regular_file, tidy
@@ -20,7 +21,40 @@ from .journal_file import Journal
 from .ledger import Ledger
 from .replay import Replay, torn_problem
 
-__all__ = ["journal_path", "list_nights", "load_journal", "open_night", "read_journal"]
+__all__ = ["journal_path", "list_nights", "load_journal", "night_file", "open_night", "read_journal"]
+
+#: The files a journal keeps beside itself (its lock, a temporary file, a torn row, a damaged copy):
+#: never listed as nights.
+_BESIDE = (".lock", ".lock-excl", ".tmp", ".torn.csv")
+
+
+def _has_extension(name: str) -> bool:
+    """``tuesday.csv`` or ``tuesday.txt`` has one; ``tuesday`` and ``night-2024.10.01`` have none."""
+    suffix = PurePath(name).suffix
+    return any(c.isalpha() for c in suffix)
+
+
+def night_file(path: str | os.PathLike) -> Path:
+    """The file a journal's name means: a name without an extension gets ``.csv``.
+
+    The scorekeeper app (through :func:`journal_path`) and ``mjscore record``, ``undo``,
+    ``correct`` and ``night`` all name files this way, so ``tuesday`` is ``tuesday.csv``
+    everywhere. A night already saved under the name as typed, with no extension, is that file
+    (as is a folder, a pipe or a device of that name, refused as what it is).
+
+    >>> night_file("tuesday").name, night_file("tuesday.csv").name, night_file("night-2024.10.01").name
+    ('tuesday.csv', 'tuesday.csv', 'night-2024.10.01.csv')
+    """
+    path = Path(path)
+    if _has_extension(path.name) or not path.name:
+        return path
+    try:
+        st = path.stat()
+    except OSError:  # nothing there yet: the .csv
+        return path.with_name(path.name + ".csv")
+    if stat.S_ISREG(st.st_mode) and st.st_size == 0:
+        return path.with_name(path.name + ".csv")
+    return path  # a night, or something that is not a journal (a folder, a pipe), refused as itself
 
 
 def journal_path(name: str | os.PathLike) -> Path:
@@ -29,9 +63,12 @@ def journal_path(name: str | os.PathLike) -> Path:
     A bare file name goes in the ``nights`` folder of the user data folder
     (:func:`mjscore.storage.data_dir`: ``MJSCORE_DATA_DIR`` when set, else
     ``~/.local/share/mjscore`` or the platform's equivalent); anything with a folder in it
-    (``./night.csv``) is used as is.
+    (``./night.csv``) is used as is. A name without an extension gets ``.csv``
+    (:func:`night_file`).
 
     >>> journal_path("tuesday.csv").parts[-2:]
+    ('nights', 'tuesday.csv')
+    >>> journal_path("tuesday").parts[-2:]
     ('nights', 'tuesday.csv')
     >>> str(journal_path("./tuesday.csv"))
     'tuesday.csv'
@@ -40,14 +77,16 @@ def journal_path(name: str | os.PathLike) -> Path:
     if not text.strip():
         raise LedgerError("the journal needs a file name, such as tuesday.csv")
     if "/" in text or os.sep in text:
-        return Path(text)
-    return data_dir() / "nights" / text
+        return night_file(text)
+    return night_file(data_dir() / "nights" / text)
 
 
 def list_nights(folder: str | os.PathLike | None = None) -> list[Path]:
     """The saved nights in ``folder`` (default the data folder's ``nights``), newest first.
 
-    Every journal, without the copies kept beside them (``.before-repair``, ``.torn``).
+    Every file in it that is not empty, whatever its name ends with, without what a journal
+    keeps beside itself (its lock, a row cut short in ``.torn.csv``, a damaged file's copy
+    ``.before-repair``) and hidden files.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -56,12 +95,21 @@ def list_nights(folder: str | os.PathLike | None = None) -> list[Path]:
     ['tuesday.csv']
     """
     folder = Path(folder) if folder is not None else data_dir() / "nights"
+    found = []
     try:
-        found = [p for p in folder.glob("*.csv") if not p.name.startswith(".")
-                 and ".before-repair" not in p.name and not p.name.endswith(".torn.csv")]
+        for p in folder.iterdir():
+            name = p.name
+            if name.startswith(".") or name.endswith(_BESIDE) or ".before-repair" in name:
+                continue
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode) and st.st_size > 0:
+                found.append((-st.st_mtime, name, p))
     except OSError:
         return []
-    return sorted(found, key=lambda p: (-p.stat().st_mtime, p.name))
+    return [p for _, _, p in sorted(found)]
 
 
 def load_journal(path: str | os.PathLike, *, players: Sequence[str] | None = None,

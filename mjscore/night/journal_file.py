@@ -128,7 +128,16 @@ class Journal:
             yield
 
     def refresh(self, ledger) -> bool:
-        """Catch up with the file (under the lock, reading only); True when something changed."""
+        """Catch up with the file (under the lock, reading only); True when something changed.
+
+        A look at the file's size comes first, without the lock: when nothing was appended or
+        rewritten since, nothing more is done (the scorekeeper app looks at each click)."""
+        try:
+            st = os.stat(self.path)
+            if st.st_ino == self.ino and st.st_size == self.offset + len(self.torn):
+                return False
+        except OSError:
+            pass  # gone, or unreadable: the look under the lock says
         before = (self.ino, self.offset)
         with locked(self.path):
             if self.path.exists():

@@ -40,6 +40,7 @@ not settled again.
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import NamedTuple, Sequence
@@ -185,33 +186,32 @@ class Ledger:
         return Line(len(self) + 1, hand.entry, hand.value, Figures(zip(self.players, hand.payments)),
                     Figures(zip(self.players, after)), hand.text, hand.reasons)
 
-    def add(self, entry: Entry | None = None, /, **fields_: object) -> Line:
+    def add(self, entry: Entry | None = None, /, *, number: int | None = None, **fields_: object) -> Line:
         """Enter the next hand (an :class:`Entry`, or its fields as keywords); returns its line.
 
         With a journal, the hand is appended to it (and on disk) before the ledger changes: if
         writing fails, the hand is not entered. Hands another writer appended meanwhile are
-        read first, so this hand comes after them.
+        read first, so this hand comes after them; ``number``, the hand's number as entered
+        (what was entered with it, such as East, may follow from the hand before): when they
+        would give it another number, nothing is written and LedgerError says so.
         """
         entry = _entry(entry, fields_)
-        hand = self.settle(entry)  # a bad hand is refused before anything is written
-        if self._journal is not None:
-            with self._journal.writing(self):
+        self.settle(entry)  # a bad hand is refused before anything is written
+        with self._writing():
+            if number is not None and number != len(self) + 1:
+                raise LedgerError(f"this would be hand {len(self) + 1}, not hand {number} as entered: nothing was saved")
+            if self._journal is not None:
                 self._journal.append(self, len(self) + 1, entry)
-                self._push(self.settle(entry))
-        else:
-            self._push(hand)
+            self._push(self.settle(entry))
         return self.line(len(self))
 
     def undo(self) -> Line:
         """Take back the last hand; returns it."""
-        if self._journal is not None:
-            with self._journal.writing(self):
-                last = self._last()
+        with self._writing():
+            last = self._last()
+            if self._journal is not None:
                 self._journal.append(self, f"undo {len(self)}", None)
-                self._pop()
-            return last
-        last = self._last()
-        self._pop()
+            self._pop()
         return last
 
     def correct(self, number: int, entry: Entry | None = None, /, **fields_: object) -> Line:
@@ -222,15 +222,16 @@ class Ledger:
         """
         if entry is not None and fields_:
             raise LedgerError("give a whole Entry or the fields to change, not both")
-        if self._journal is not None:
-            with self._journal.writing(self):
-                n, new = self._correction(number, entry, fields_)
-                self._journal.append(self, n, new)
-                self._replace(n, self.settle(new))
-        else:
+        with self._writing():
             n, new = self._correction(number, entry, fields_)
+            if self._journal is not None:
+                self._journal.append(self, n, new)
             self._replace(n, self.settle(new))
         return self.line(n)
+
+    def _writing(self):
+        """The journal's lock and catching up before a record is appended (nothing without a journal)."""
+        return self._journal.writing(self) if self._journal is not None else nullcontext()
 
     def _correction(self, number: object, entry: Entry | None, fields_: dict) -> tuple[int, Entry]:
         n = whole(number, "the hand number")

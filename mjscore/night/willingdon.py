@@ -16,6 +16,7 @@ Three rules of the row (docs/rules.md):
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..hands import HandError, parse
@@ -31,6 +32,13 @@ __all__ = ["WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "Willingdon", "exposed_befor
 WILLINGDON_HOWS = ("discard", "self-drawn", "wall", "false-mahjong")
 #: The columns a Willingdon journal is written with, in order.
 WILLINGDON_COLUMNS = ("winner", "how", "thrower", "value", "tiles", "exposed", "fishing", "east", "note")
+_SEAT_WORD = re.compile(r"\b(" + "|".join(SEAT_NAMES[s] for s in SEATS) + r")\b")
+
+
+def _named(reasons, name_of: dict) -> tuple[str, ...]:
+    """The settlement's reasons with each seat named by who sat there ("Cat (West) fed a mahjong ...")."""
+    seat_of = {SEAT_NAMES[s]: s for s in SEATS}
+    return tuple(_SEAT_WORD.sub(lambda m: f"{name_of[seat_of[m.group(1)]]} ({m.group(1)})", r) for r in reasons)
 
 
 def exposed_before_discard(hand, how: str) -> tuple[int, ...]:
@@ -147,7 +155,8 @@ class Willingdon:
                     raise LedgerError("name who called the false mahjong (in the winner column)")
                 s = settle_false_mahjong(seats[winner], self.table_rules)
                 text = f"{winner} called a false mahjong: {self.table_rules.false_mahjong:,} to each other player"
-            return Settled(entry, None, {name_of[seat]: v for seat, v in s.payments.items()}, text, s.reasons)
+            return Settled(entry, None, {name_of[seat]: v for seat, v in s.payments.items()}, text,
+                           _named(s.reasons, name_of))
         if winner is None:
             raise LedgerError("name the winner (leave it empty only for a wall game)")
         if how == "discard":
@@ -172,7 +181,7 @@ class Willingdon:
         payments = {name_of[seat]: v for seat, v in s.payments.items()}
         way = f"on {thrower}'s discard" if thrower else "self-drawn"
         text = f"{winner} ({SEAT_NAMES[seats[winner]]}) wins {way}, scoring {value:,}"
-        return Settled(entry, value, payments, text, tuple(reasons) + s.reasons)
+        return Settled(entry, value, payments, text, tuple(reasons) + _named(s.reasons, name_of))
 
     def _tiles(self, tiles: str, how: str, winner: str, thrower: str | None, seats: dict,
                value: int | None, exposed: int | None):

@@ -148,7 +148,7 @@ def test_two_hands_and_a_correction_make_the_totals(notebook):
 
     # Another night (asked first), a Willingdon one: the journal line follows the file name.
     nb.one("mjs-score-another", app).click()
-    nb.one("mjs-score-yes", app).click()
+    nb.one("mjs-score-close-yes", app).click()
     expect(nb.one("mjs-score-bring-back", app)).to_have_text(re.compile("Open .* again"))
     name = f"goulash-{hands_before}.csv"
     nb.fill(nb.one("mjs-score-name", app), name)

@@ -1,7 +1,8 @@
 """The scorekeeper in the classroom view (`make present`: Voila, enlarged for a projector) at
 1,024 x 768: a five-player American night, a hand and its correction, then a Willingdon night,
 with nothing in the app cut short in any of these states (no label, button, option or
-placeholder) and nothing sticking out of the page."""
+placeholder) and nothing sticking out of the page; closing the night asks beside its button,
+on the screen."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def test_the_scorekeeper_fits_a_projector_in_every_state(classroom):
     players = view.one("mjs-score-players", app)
     if not players.is_visible():  # a night carried on: back to the list first
         view.one("mjs-score-another", app).click()
-        view.one("mjs-score-yes", app).click()
+        view.one("mjs-score-close-yes", app).click()
     fits("a new night")
     view.fill(view.one("mjs-score-name", app), "classroom-five.csv")
     view.fill(players, ", ".join(FIVE))
@@ -53,8 +54,17 @@ def test_the_scorekeeper_fits_a_projector_in_every_state(classroom):
     fits("asking before a hand is taken back")
     view.one("mjs-score-no", app).click()
 
-    view.one("mjs-score-another", app).click()
-    view.one("mjs-score-yes", app).click()
+    # Another night asks beside its button, below the report card: on the screen, not far above it
+    another = view.one("mjs-score-another", app)
+    another.evaluate("e => e.scrollIntoView({block: 'center'})")
+    another.click()
+    asked = view.one("mjs-score-close-ask", app)
+    expect(asked).to_contain_text("Close classroom-five.csv?")
+    expect(asked).to_be_in_viewport()
+    button, question = another.bounding_box(), asked.bounding_box()
+    assert 0 <= question["y"] - (button["y"] + button["height"]) < 40, (button, question)
+    fits("asking before the night is closed")
+    view.one("mjs-score-close-yes", app).click()
     view.fill(view.one("mjs-score-name", app), "classroom-goulash.csv")
     view.fill(players, ", ".join(FIVE[:4]))
     view.press(view.one("mjs-score-game", app), "Willingdon")

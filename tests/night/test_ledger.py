@@ -520,8 +520,28 @@ def test_journal_path_puts_a_bare_name_in_the_data_folder(tmp_path, monkeypatch)
     monkeypatch.setenv("MJSCORE_DATA_DIR", str(tmp_path))
     assert journal_path("tuesday.csv") == tmp_path / "nights" / "tuesday.csv"
     assert journal_path(tmp_path / "x.csv") == tmp_path / "x.csv"
+    assert journal_path("tuesday") == journal_path(tmp_path / "nights" / "tuesday") == tmp_path / "nights" / "tuesday.csv"
+    assert journal_path("night-2024.10.01").name == "night-2024.10.01.csv"  # a date's dots are no extension
+    assert journal_path("tuesday.txt").name == "tuesday.txt"
     with pytest.raises(LedgerError):
         journal_path(" ")
+
+
+def test_a_hand_entered_as_one_number_is_not_saved_as_another(tmp_path):
+    one = open_night(tmp_path / "n.csv", FOUR, game="willingdon").ledger
+    two = open_night(tmp_path / "n.csv").ledger
+    one.add(winner="Cat", how="self-drawn", value=100, number=1)
+    with pytest.raises(LedgerError, match="this would be hand 2, not hand 1 as entered: nothing was saved"):
+        two.add(winner="Dee", how="self-drawn", value=100, number=1)  # entered before Cat's hand came in
+    assert len(two) == 1 and len(load_journal(tmp_path / "n.csv").ledger) == 1  # read in, nothing written
+    assert two.add(winner="Dee", how="self-drawn", value=100, east="Bea", number=2).number == 2
+
+
+def test_a_willingdon_hands_reasons_name_who_sat_where():
+    night = Ledger(FOUR, game="willingdon", table_rules=TableRules(three_exposed_penalty=True))
+    line = night.add(winner="Bea", how="discard", thrower="Cat", value=576, exposed=3, east="Dee")
+    assert line.reasons == ("Bea (West) wins with 576.", "Cat (North) fed a mahjong to a player showing three "
+                            "exposed sets, so pays for all three: 1,728.")
 
 
 def test_load_journal_errors(tmp_path):

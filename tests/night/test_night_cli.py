@@ -166,3 +166,21 @@ def test_record_on_a_journal_whose_heading_has_no_line_break_starts_a_row_of_its
     assert code == 0 and out.startswith("Saved hand 2")
     code, out, err = run(capsys, "night", path, "--json")
     assert code == 0 and err == "" and len(json.loads(out)["hands"]) == 2
+
+
+def test_a_journal_named_without_an_extension_is_the_csv_as_in_the_app(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "record", "tuesday", "--players", "Ann,Bea,Cat,Dee", "--winner", "Ann",
+                       "--how", "self-drawn", "--value", "25")
+    assert code == 0 and sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == ["tuesday.csv"]
+    assert run(capsys, "record", "tuesday", "--how", "wall")[0] == 0
+    assert run(capsys, "undo", "tuesday")[0] == 0
+    assert run(capsys, "correct", "tuesday", "1", "--value", "30")[0] == 0
+    code, out, _ = run(capsys, "night", "tuesday")
+    assert code == 0 and "Totals: Ann +180" in out
+    assert len(load_journal(tmp_path / "tuesday.csv").ledger) == 1
+    # a night saved under a name without an extension before this rule is still that file
+    old = tmp_path / "monday"
+    old.write_bytes((tmp_path / "tuesday.csv").read_bytes())
+    assert run(capsys, "record", "monday", "--how", "wall")[0] == 0
+    assert len(load_journal(old).ledger) == 2 and not (tmp_path / "monday.csv").exists()

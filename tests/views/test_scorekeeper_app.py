@@ -280,12 +280,14 @@ def test_two_apps_on_one_journal_each_show_the_others_hands():
     two.add.click()
     one.sync_button.click()  # "Show hands from other tabs"
     assert len(one.ledger) == 2 and "changed in another tab" in one.status.value
+    one.winner.value, one.how.value = "Dee", "self-drawn"  # entered in one...
     two.winner.value, two.how.value = "Cat", "self-drawn"
-    two.add.click()
-    one.winner.value, one.how.value = "Dee", "self-drawn"
+    two.add.click()  # ... while two adds Cat's hand
     one.add.click()  # Cat's hand comes in first; Dee's is hand 4
     assert [ln.entry.winner for ln in one.ledger.lines] == ["Ann", "Bea", "Cat", "Dee"]
     assert "1 hand from another tab came in first" in one.status.value
+    two.winner.value = "Ann"  # a click in two reads Dee's hand in at once
+    assert len(two.ledger) == 4 and "1 hand came in" in two.status.value and "Totals after 4 hands" in two.totals.value
     assert load_journal(journal_path("two-tabs.csv")).ledger.lines == one.ledger.lines
 
 
@@ -297,8 +299,8 @@ def test_a_new_night_or_a_saved_one_chosen_from_the_list():
     app.winner.value, app.how.value = "Ann", "self-drawn"
     app.add.click()
     app.another.click()  # back to the list: the night is saved (asked first)
-    assert app.ledger is not None and "Close tuesday.csv?" in app.question.value
-    app.yes.click()
+    assert app.ledger is not None and "Close tuesday.csv?" in app.closer.question.value
+    app.closer.yes.click()
     assert app.ledger is None and app.setup.layout.display == ""
     assert [v for _, v in app.nights.options] == ["tuesday.csv"]
     # A new night under a name already used is refused, not written over.
@@ -456,8 +458,8 @@ def test_another_night_asks_first_and_the_night_comes_back_with_the_hand_being_e
     app.add.click()
     app.winner.value, app.how.value, app.thrower.value, app.value.value = "Bea", "discard", "Dee", 45
     app.another.click()
-    assert app.ledger is not None and "the hand being entered is not added" in app.question.value
-    app.yes.click()
+    assert app.ledger is not None and "the hand being entered is not added" in app.closer.question.value
+    app.closer.yes.click()
     assert app.ledger is None and app.bring_back.description == "Open close.csv again"
     app.bring_back.click()
     assert len(app.ledger) == 1 and app.path.name == "close.csv"

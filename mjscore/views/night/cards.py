@@ -4,8 +4,9 @@ has neither.
 
 - :func:`totals_svg` the running totals through the night as an SVG chart (the same text for
   the same night).
-- :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML tables. Every
-  name is escaped: a player called ``<b>Ann</b>`` shows as typed.
+- :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML tables, a
+  hand's with the engine's reasons for what it pays. Every name is escaped: a player called
+  ``<b>Ann</b>`` shows as typed.
 
 Every figure comes from the :class:`~mjscore.night.Ledger` (places too): nothing is recomputed.
 
@@ -102,8 +103,26 @@ def totals_html(ledger: Ledger) -> str:
             f'{"s" * (n != 1)}</caption>{rows}</table>')
 
 
+def _reasons_html(line: Line) -> str:
+    """Why the hand pays what it does, the engine's own sentences (the tiles' score, East's double,
+    the three-exposed penalty, the jokerless double, ...), as a short list."""
+    if not line.reasons:
+        return ""
+    items = "".join(f"<li>{html.escape(r)}</li>" for r in line.reasons)
+    return f'<ul class="mjs-reasons" style="margin:2px 0 4px 0;padding-left:1.3em">{items}</ul>'
+
+
 def payments_html(line: Line, *, heading: str | None = None) -> str:
-    """Who pays what for one hand: a sentence, then a row per player."""
+    """Who pays what for one hand: a sentence, a row per player, then why (the engine's reasons).
+
+    >>> from mjscore.night import Ledger
+    >>> from mjscore.willingdon.settle import TableRules
+    >>> night = Ledger(["Ann", "Bea", "Cat", "Dee"], game="willingdon",
+    ...                table_rules=TableRules(three_exposed_penalty=True))
+    >>> "Cat (West) fed a mahjong" in payments_html(night.check(winner="Bea", how="discard", thrower="Cat",
+    ...                                                        value=576, exposed=3))
+    True
+    """
     head = heading if heading is not None else f"Hand {count(line.number)}"
     rows = []
     for p, v in line.payments.items():
@@ -112,14 +131,15 @@ def payments_html(line: Line, *, heading: str | None = None) -> str:
         rows.append(f'<tr><td class="mjs-text">{html.escape(p)}</td>'
                     f'<td class="mjs-text {_cls(v)}">{word}{amount}</td></tr>')
     return (f'{_STYLE}<div class="mjs-night mjs-line"><p><b>{html.escape(head)}:</b> '
-            f'{html.escape(line.text)}</p><table class="mjs-night">{"".join(rows)}</table></div>')
+            f'{html.escape(line.text)}</p><table class="mjs-night">{"".join(rows)}</table>'
+            f'{_reasons_html(line)}</div>')
 
 
 def report_card_html(ledger: Ledger) -> str:
     """The report card as a narrow HTML table, a row per hand (it fits a projector at 1024 px).
 
-    Each row says what the hand was in words, then for each player what the hand paid and the
-    running total after it. Every cell is escaped.
+    Each row says what the hand was in words (with "why" to open: the engine's reasons), then for
+    each player what the hand paid and the running total after it. Every cell is escaped.
 
     >>> from mjscore.night import Ledger
     >>> night = Ledger(["Ann", "Bea", "Cat", "Dee"])
@@ -135,8 +155,10 @@ def report_card_html(ledger: Ledger) -> str:
         cells = "".join(f'<td><span class="{_cls(v)}">{signed(v)}</span><br>'
                         f'<span class="{_cls(t)}" style="opacity:0.8">{signed(t)}</span></td>'
                         for v, t in zip(line.payments.values(), line.totals.values()))
+        why = (f'<details class="mjs-why"><summary>why</summary>{_reasons_html(line)}</details>'
+               if line.reasons else "")
         body.append(f'<tr><td>{count(line.number)}</td><td class="mjs-text" style="white-space:normal;max-width:18em">'
-                    f'{html.escape(line.text)}</td>{cells}</tr>')
+                    f'{html.escape(line.text)}{why}</td>{cells}</tr>')
     return (f'{_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand paid '
             f'(above) and the running total after it (below)</caption><thead><tr><th>#</th>'
             f'<th class="mjs-text">hand</th>{names}</tr></thead><tbody>{"".join(body)}</tbody></table>')

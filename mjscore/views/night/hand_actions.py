@@ -3,11 +3,12 @@
 
 - **Add the hand**, or save a correction: a correction sends the ledger only the fields the
   scorekeeper changed, so whatever the controls do not show stays as recorded.
-- Taking back the last hand asks first. A hand taken back, a correction saved and a correction
-  left unsaved can each be brought back with the button that appears; the hand being entered
-  waits while an earlier one is corrected.
+- Taking back the last hand asks first, beside the Undo button (closing the night asks beside
+  its own button). A hand taken back, a correction saved and a correction left unsaved can each
+  be brought back with the button that appears; the hand being entered waits while an earlier
+  one is corrected.
 - A Willingdon night's East passes to the next player after each hand unless East won it, said
-  under the East buttons.
+  under the East buttons (:mod:`.other_tabs`, which also reads in other tabs' hands first).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from ...night import LedgerError
 from .._controls import AskFirst
 from .._app import classed
 from .cards import payments_html
-from .hand_form import next_east
 from .night_setup import hands
 
 __all__ = ["HandActions"]
@@ -39,11 +39,15 @@ class HandActions:
                                           layout=widgets.Layout(width="auto")), "mjs-score-add")
         self.undo = classed(widgets.Button(description="Undo the last hand", icon="undo",
                                            layout=widgets.Layout(width="auto")), "mjs-score-undo")
-        # a question before anything is taken away, and the button that brings back what was
+        # a question before anything is taken away, beside the button that asked it (Undo's under
+        # the hand's buttons, Another night's under it, below the report card), and the button
+        # that brings back what was
         self.asker = AskFirst(box="mjs-score-ask", yes="mjs-score-yes", no="mjs-score-no",
                               question="mjs-score-question", row=True, yes_style="warning")
         self.question, self.yes, self.no, self.ask = (self.asker.question, self.asker.yes, self.asker.no,
                                                       self.asker.widget)
+        self.closer = AskFirst(box="mjs-score-close-ask", yes="mjs-score-close-yes", no="mjs-score-close-no",
+                               question="mjs-score-close-question", row=True, yes_style="warning")
         self.bring_back = classed(widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none")),
                                   "mjs-score-bring-back")
         self.add.on_click(lambda _: self.add_hand())
@@ -53,11 +57,18 @@ class HandActions:
 
     # -- asking first, and bringing back -------------------------------------------------------
 
-    def _ask_first(self, question: str | None, yes: str = "", no: str = "", then: Callable | None = None) -> None:
-        """Show ``question`` with its two buttons; ``then()`` runs on yes (nothing on no)."""
+    def _ask_first(self, asker: AskFirst, question: str | None, yes: str = "", no: str = "",
+                   then: Callable | None = None) -> None:
+        """Show ``question`` by the button that asked it (``asker``); ``then()`` runs on yes (nothing on no)."""
         if question is None:
             return
-        self.asker.ask(f'<div role="alert">{html.escape(question)}</div>', then, yes=yes, no=no)
+        self._cancel_questions()  # one question at a time
+        asker.ask(f'<div role="alert">{html.escape(question)}</div>', then, yes=yes, no=no)
+
+    def _cancel_questions(self) -> None:
+        """Take away any question on the screen, as a no."""
+        self.asker.cancel()
+        self.closer.cancel()
 
     def _offer_back(self, label: str | None = None, action: Callable | None = None) -> None:
         """Offer to bring back what was just taken away (``label`` on the button); None: no offer."""
@@ -78,17 +89,19 @@ class HandActions:
         return self.ledger is not None and self._baseline is not None and self.fields() != self._baseline
 
     def _editing_changed(self, change) -> None:
-        self.asker.cancel()
+        self._cancel_questions()
         old, n = change["old"], change["new"]
         left = self.fields() if self._unsaved() else None
         if old == 0 and left is not None:
-            self._draft = left  # the hand being entered waits, and comes back with "the next hand"
+            self._draft = self._waiting()  # the hand being entered waits, and comes back with "the next hand"
+        caught = False
         if n:
             self._fill(self.ledger.lines[n - 1].entry)
             self._baseline = self.fields()
             self._east_says(f"Who sat East in hand {n}, as recorded.")
         else:
             self._next_hand()
+            caught = self._catch_up()  # other tabs' hands, read in: East follows them
         if old and left is not None:  # a correction left unsaved: offer it back
             def back() -> None:
                 if old > len(self.ledger):
@@ -98,8 +111,11 @@ class HandActions:
                 self._labels()
                 self._preview()
             self._offer_back(f"Back to your unsaved changes to hand {old}", back)
-        self._labels()
-        self._preview()
+        if caught:
+            self.refresh()
+        else:
+            self._labels()
+            self._preview()
 
     def _labels(self) -> None:
         n = self.editing.value
@@ -113,29 +129,15 @@ class HandActions:
 
     def _next_hand(self) -> None:
         """The controls ready for the next hand: the one being entered before a correction, or empty;
-        in a Willingdon night East as the deal has passed."""
-        lines = self.ledger.lines
+        in a Willingdon night East as the deal has passed, with five players who sat out the last hand."""
         if self.ledger.game == "willingdon":
-            players = self.ledger.players
-            with self._quietly():
-                if lines:
-                    last = lines[-1].entry
-                    before = last.east or players[0]
-                    self.east.value = next_east(players, before, last.winner)
-                    why = (f"{before} won hand {len(lines)} as East and keeps the deal" if self.east.value == before
-                           else f"the deal passed from {before} to the next player")
-                    self._east_says(f"{self.east.value} is East for hand {len(lines) + 1}: {why}. East passes after "
-                                    f"each hand unless East wins it; click another player if your table plays "
-                                    f"it otherwise.")
-                else:
-                    self.east.value = players[0]
-                    self._east_says(f"{players[0]}, listed first, is East for hand 1. After each hand East passes "
-                                    f"to the next player listed unless East wins; click another player if your "
-                                    f"table plays it otherwise.")
+            self._offer_east()
+        if self.ledger.bettor is not None:
+            self._offer_bettor()
         self._clear()
         self._baseline = self.fields()
         if self._draft is not None:
-            self._put(self._draft)
+            self._put_back_waiting(self._draft)
             self._draft = None
 
     def _east_says(self, text: str) -> None:
@@ -144,33 +146,39 @@ class HandActions:
     def add_hand(self) -> None:
         """Add the hand as the controls stand, or save the correction; say what is missing.
 
-        A correction saves only the fields changed."""
+        A correction saves only the fields changed. Hands another tab added are read in first;
+        if they move the next hand's East, nothing is saved until the scorekeeper has looked."""
         if self.ledger is None:
             self._say("Type the players and start the night first.", error=True)
             return
-        self.asker.cancel()  # a question left unanswered is answered no by going on
+        self._cancel_questions()  # a question left unanswered is answered no by going on
+        before, n, shown = len(self.ledger), self.editing.value, self._shown()
+        if self._catch_up():
+            self.refresh()
+            if not n and self._shown() != shown:
+                self._stale()
+                return
         missing = self._missing()
-        if missing:
-            self._say(missing, error=True)
-            return
-        f, _line, problem = self._settled(self.fields())
+        f, _line, problem = self._settled(self.fields()) if not missing else (None, None, missing)
         if problem:
             self._say(problem, error=True)
+            self.payments.value = ""  # said once, in the status line (it comes back with the next change)
             return
-        before, n = len(self.ledger), self.editing.value
         old = self.ledger.lines[n - 1].entry if n else None
         changed = {k: v for k, v in f.items() if v != self._baseline.get(k)} if n else None
         if n and not changed:
             self._say(f"Nothing in hand {n} was changed: nothing to save.")
             return
         try:
-            line = self.ledger.correct(n, **changed) if n else self.ledger.add(**f)
+            line = self.ledger.correct(n, **changed) if n else self._add_next(f)
         except LedgerError as e:
             self.show_error(self.status, e)
             return
         except OSError as e:
             self._say(f"The hand was NOT added: {self.path.name} could not be written ({e.strerror or e}). Nothing is lost; "
                       f"try again.", error=True)
+            return
+        if line is None:
             return
         others = len(self.ledger) - before - (0 if n else 1)
         self.status.value = ('<div role="status" aria-live="polite">'
@@ -195,18 +203,21 @@ class HandActions:
     def _ask_undo(self) -> None:
         if self.ledger is None:
             return
+        if self._catch_up():  # the question names the last hand as it is now, other tabs' included
+            self.refresh()
         if not len(self.ledger):
             self._say("There is no hand to take back.", error=True)
             return
         last = self.ledger.lines[-1]
 
         def take_back() -> None:  # only the hand the question named
+            self._catch_up()
             if len(self.ledger) != last.number or self.ledger.lines[-1].entry != last.entry:
                 self._say(f"Hand {last.number} is no longer the last as it was: nothing was taken back.", error=True)
                 return
             self.undo_hand()
-        self._ask_first(f"Take back hand {last.number} ({last.text})?", f"Take back hand {last.number}", "Keep it",
-                        take_back)
+        self._ask_first(self.asker, f"Take back hand {last.number} ({last.text})?", f"Take back hand {last.number}",
+                        "Keep it", take_back)
 
     def undo_hand(self) -> None:
         """Take back the last hand (the button that appears brings it back)."""

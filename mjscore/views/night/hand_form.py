@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from ...american.home import CATEGORIES
 from ...night import Entry, LedgerError
+from ...night.entry import whole
 from .._app import classed
 from .._picks import Picks
 from .._style import count
@@ -68,7 +69,18 @@ def settle_hand(ledger, f: dict):
     say)``. Where only the sets the winner showed before the discard stand in the way (the
     three-exposed penalty depends on them and they are not said), the message asks for them by
     the control's name; when either count pays the same (a hand that scores 0, say), the count
-    the tiles show is taken and nobody is asked."""
+    the tiles show is taken and nobody is asked. Tiles and a typed score both filled in must agree.
+
+    >>> from mjscore.night import Ledger
+    >>> night = Ledger(["Ann", "Bea", "Cat", "Dee"], game="willingdon")
+    >>> settle_hand(night, dict(winner="Bea", how="self-drawn", thrower=None, tiles="RDx3 GDx3 WDx3 2Bx3 3Cx2",
+    ...                         value="100", exposed=None, fishing=False, east=None))[2]
+    'The tiles score 24,576, but “Or a score” says 100: clear “Or a score” (the tiles are scored for you), or correct the tiles.'
+    """
+    if ledger.game == "willingdon" and f.get("tiles") is not None and f.get("value") is not None:
+        disagree = _tiles_against_score(ledger, f)
+        if disagree:
+            return f, None, disagree
     try:
         return f, ledger.check(**f), None
     except LedgerError as e:
@@ -95,6 +107,38 @@ def settle_hand(ledger, f: dict):
     return f, None, (f"How many sets did {who} show before the winning tile? Click {most} or {fewer} under "
                      f"“Sets the winner showed” ({fewer} if the discard completed an exposed pung): "
                      f"the three-exposed penalty depends on it.")
+
+
+def _tiles_against_score(ledger, f: dict) -> str | None:
+    """What to say when the tiles and the score typed beside them disagree (None: they agree, or
+    one of them cannot be read, which the ledger then says)."""
+    try:
+        typed = whole(f["value"], "the score")
+    except LedgerError:
+        return None
+    tiles = None
+    for shown in (f.get("exposed"), 0, 1, 2, 3, 4):  # the tiles' score does not depend on the sets shown
+        try:
+            tiles = ledger.check(**{**f, "value": None, "exposed": shown}).value
+            break
+        except LedgerError:
+            continue
+    if typed is None or tiles is None or typed == tiles:
+        return None
+    return (f"The tiles score {count(tiles)}, but “Or a score” says {count(typed)}: clear “Or a score” (the "
+            f"tiles are scored for you), or correct the tiles.")
+
+
+def _entry_fields(ledger, e: Entry) -> dict:
+    """An earlier hand as :meth:`HandForm.fields` reads the controls (to fill them with it)."""
+    f = {"winner": e.winner, "how": e.how, "thrower": e.thrower, "note": e.note or ""}
+    if ledger.game == "american":
+        f.update(value=e.value, jokerless=e.jokerless, category=e.category, dead=e.dead,
+                 bettor=e.bettor or ledger.bettor, pick=e.pick)
+    else:
+        f.update(value=None if e.tiles or e.value is None else count(e.value), tiles=e.tiles,
+                 exposed=e.exposed, fishing=e.fishing, east=e.east or ledger.players[0])
+    return f
 
 
 class HandForm:
@@ -147,7 +191,7 @@ class HandForm:
             widgets.HBox([self.category, self.jokerless], layout=widgets.Layout(flex_flow="row wrap",
                                                                                 align_items="center")),
             self.dead]), "mjs-score-american-box")
-        self.tile_entry = TileEntry(self.tiles)
+        self.tile_entry = TileEntry(self.tiles, on_tap=lambda: setattr(self.exposed, "value", NOT_SAID))
         self.willingdon_box = classed(widgets.VBox(
             [self.tile_entry.widget, self.tiles, self.score,
              widgets.HTML('<div class="mjs-score-exposed-label">Sets the winner showed before the winning tile '
@@ -174,8 +218,7 @@ class HandForm:
             _hide(self.five, self.ledger.bettor is None)
             if self.ledger.bettor is not None:
                 self.bettor.options = self.ledger.players
-                last = self.ledger.lines[-1].entry.bettor if len(self.ledger) else None
-                self.bettor.value = last or self.ledger.bettor
+                self._offer_bettor()
             self.east.options = self.ledger.players
             self._table_changed()
             self._clear()
@@ -221,7 +264,10 @@ class HandForm:
         if self.error is not None and "mjs-error" in self.status.value:  # a refusal of the hand as it was
             self.status.value = ""
             self.clear_error()
-        self._preview()
+        if self._catch_up():  # hands another tab added, read in at the next click
+            self.refresh()
+        else:
+            self._preview()
 
     # -- reading and filling -----------------------------------------------------------------
 
@@ -284,30 +330,7 @@ class HandForm:
 
     def _fill(self, e: Entry) -> None:
         """Set the controls to an earlier hand, to correct it: every field as recorded."""
-        with self._quietly():
-            if self.ledger.bettor is not None:
-                self.bettor.value = e.bettor or self.ledger.bettor
-                self._table_changed()
-            self.how.value = e.how
-            self.winner.value = e.winner
-            self._winner_changed()
-            self.thrower.value = e.thrower
-            if self.ledger.game == "american":
-                if e.value is not None:
-                    self.value.value = e.value
-                    self.quick.value = e.value if e.value in VALUES else None
-                self.jokerless.value, self.category.value = e.jokerless, e.category
-                self.dead.value = e.dead
-                self.pick.value = e.pick
-            else:
-                self.tiles.value = e.tiles or ""
-                self.tile_entry.load(self.tiles.value)
-                self.score.value = "" if e.tiles or e.value is None else count(e.value)
-                self.exposed.value = NOT_SAID if e.exposed is None else e.exposed
-                self.fishing.value = e.fishing
-                self.east.value = e.east or self.ledger.players[0]
-            self.note.value = e.note or ""
-            self._winner_changed()
+        self._put(_entry_fields(self.ledger, e))
 
     def _put(self, f: dict) -> None:
         """Set the controls to the fields :meth:`fields` gave (a hand being entered, put back)."""
@@ -345,4 +368,5 @@ class HandForm:
             self.dead.value = ()
             self.tiles.value = self.score.value = self.note.value = ""
             self.exposed.value = NOT_SAID
+            self.tile_entry.clear()
             self._winner_changed()

@@ -2,6 +2,11 @@
 name, players, game and table rules (:class:`NightSetup`, a part of
 :class:`~mjscore.views.night.scorekeeper_app.ScorekeeperApp`). Closing a night asks first; the
 button that appears opens it again, with the hand that was being entered.
+
+The list holds every night the folder holds, the most recent chosen. A file name without an
+extension gets ``.csv`` (:func:`mjscore.night.night_file`, as at the terminal). A new night
+under the name of a saved one is refused, never written over: that night is chosen in the list
+(added to it when it is kept in another folder), one click from carrying it on.
 """
 
 from __future__ import annotations
@@ -69,6 +74,9 @@ class NightSetup:
         self.start.on_click(lambda _: self.start_night())
         self.watch(self.game, on_change=lambda _: self._show_rules())
         self.watch(self.name, on_change=lambda _: self.refresh() if self.ledger is None else None)
+        # a refusal of the night as it was typed goes once any of it is changed
+        self.watch(self.name, self.players, self.game, self.league_card, self.east_double, self.penalty,
+                   self.false_mahjong, self.nights, on_change=lambda _: self._setup_changed())
         self._list_nights()
         self._show_rules()
         return self.setup
@@ -76,9 +84,27 @@ class NightSetup:
     # -- choosing the night ------------------------------------------------------------------
 
     def _list_nights(self) -> None:
+        """Every night the folder holds, the most recent chosen."""
         found = list_nights()
-        self.nights.options = [(p.name, p.name) for p in found] or [("(no saved nights yet)", "")]
+        with self._quietly():
+            self.nights.options = [(p.name, p.name) for p in found] or [("(no saved nights yet)", "")]
+            self.nights.value = self.nights.options[0][1]
         self.open.disabled = not found
+
+    def _choose(self, path, typed: str) -> None:
+        """Choose the night in ``path`` in the list (added to it if it is kept elsewhere)."""
+        self._list_nights()
+        key = path.name if journal_path(path.name) == path else typed
+        with self._quietly():
+            if key not in [v for _, v in self.nights.options]:
+                self.nights.options = [(key, key)] + [o for o in self.nights.options if o[1]]
+            self.nights.value = key
+        self.open.disabled = False
+
+    def _setup_changed(self) -> None:
+        if self.ledger is None and self.error is not None and "mjs-error" in self.status.value:
+            self.status.value = ""
+            self.clear_error()
 
     def _show_rules(self) -> None:
         self.american_rules.layout.display = "" if self.game.value == "american" else "none"
@@ -86,9 +112,11 @@ class NightSetup:
 
     def carry_on(self) -> None:
         """Open the night chosen in the list of saved nights."""
-        if self.nights.value:
-            self._open(journal_path(self.nights.value), None)
-            self.refresh()
+        if not self.nights.value:
+            self._say("Choose a night under “Saved nights” first, or start a new one below.", error=True)
+            return
+        self._open(journal_path(self.nights.value), None)
+        self.refresh()
 
     def start_night(self) -> None:
         """Start a new night with the file name, players, game and rules typed in."""
@@ -100,12 +128,16 @@ class NightSetup:
                      {"table_rules": TableRules(east_double=self.east_double.value,
                                                 three_exposed_penalty=self.penalty.value,
                                                 false_mahjong=self.false_mahjong.value)})
-            path = journal_path(self.name.value.strip() or "night.csv")
-            if path.exists() and path.stat().st_size > 0:
-                raise LedgerError(f"{path.name} already holds a night: choose it in the list to carry it on, "
-                                  f"or give the new night another file name")
+            typed = self.name.value.strip() or "night.csv"
+            path = journal_path(typed)
         except ValueError as e:  # the rules or the file name: say why, start nothing
             self.show_error(self.status, e)
+            return
+        if path.exists() and path.stat().st_size > 0:  # never written over: chosen in the list instead
+            self._choose(path, typed)
+            self.show_error(self.status, f"{path.name} already holds a night: it is chosen under “Saved nights” "
+                                         f"above, so “Carry on this night” carries it on. Or give the new night "
+                                         f"another file name.")
             return
         self._open(path, names, game=self.game.value, **rules)
         self.refresh()
@@ -154,8 +186,8 @@ class NightSetup:
         entered."""
         if self.ledger is None:
             return
-        path, draft = self.path, (self.fields() if self._unsaved() and not self.editing.value else self._draft)
-        self.asker.cancel()
+        path, draft = self.path, (self._waiting() if self._unsaved() and not self.editing.value else self._draft)
+        self._cancel_questions()
         self.ledger = self.path = None
         self.setup.layout.display = ""
         self.hand_box.layout.display = self.night_box.layout.display = "none"
@@ -169,7 +201,7 @@ class NightSetup:
                 return
             self._open(path, None)
             if self.ledger is not None and draft is not None:
-                self._put(draft)
+                self._put_back_waiting(draft)
                 self._say(f"{path.name} is open again, with the hand you were entering.")
             self.refresh()
         self._offer_back(f"Open {path.name} again", reopen)

@@ -3,12 +3,14 @@
 Choose a saved night from the list and carry it on, or start a new one: its file name, the
 players (four; an American night may have a fifth who sits out and bets), the game and the
 table's rules. Then for each hand click the winner, how it was won and the thrower, and the
-card value (American) or type the tiles in the short notation (Willingdon); the app shows at
-once who pays what, then the totals with each player's place, the report card and the chart.
+card value (American) or the tiles, typed in the short notation or tapped (Willingdon); the app
+shows at once who pays what and why, then the totals with each player's place, the report card
+and the chart.
 Any earlier hand can be corrected from the table (choose it under "Hand"), the last one taken
 back. Every hand, undo and correction is appended to the night's journal the moment it is
 made, so after a kernel restart the same cell opens the night where it was left; a second
-tab (or ``mjscore record`` at the terminal) on the same night is read in, never written over.
+tab (or ``mjscore record`` at the terminal) on the same night is read in at each change of the
+form and at Add, never written over.
 
 Nothing is lost to one click: taking a hand back and closing the night ask first; a hand taken
 back, a correction saved, a correction left unsaved and a closed night can each be brought back
@@ -27,9 +29,11 @@ The parts carry stable CSS classes (``mjs-score-...``), for the browser tests an
 ``editing`` (the next hand, or an earlier one to correct), ``editing-note``, ``winner``, ``how``,
 ``thrower``, ``value`` (the card value, typed), ``quick`` (common card values), ``jokerless``,
 ``category``, ``dead``, ``bettor``, ``pick``, ``tiles``, ``score``, ``exposed``, ``fishing``,
-``east``, ``east-note``, ``note``, ``add``, ``undo``; ``ask`` (a question, with ``yes`` and
-``no``), ``bring-back``; ``payments``, ``status``, ``totals``, ``report``, ``chart``,
-``journal``, ``sync`` (show hands from another tab), ``another`` (close this night).
+``east``, ``east-note``, ``note``, ``add``, ``undo``; ``ask`` (Undo's question, with ``yes``
+and ``no``), ``bring-back``; ``payments``, ``status``, ``totals``, ``report``, ``chart``,
+``journal``, ``sync`` (show hands from another tab), ``another`` (close this night) and
+``close-ask`` (its question, with ``close-yes`` and ``close-no``); ``entry`` (type or tap the
+tiles) and ``tap-start`` (what tapping starts from).
 
 Driven without a browser, as the tests do:
 
@@ -58,6 +62,7 @@ from .cards import report_card_html, totals_html, totals_svg
 from .hand_actions import HandActions
 from .hand_form import VALUES, HandForm
 from .night_setup import NightSetup, hands
+from .other_tabs import OtherTabs
 
 __all__ = ["ScorekeeperApp", "VALUES"]
 
@@ -67,7 +72,7 @@ _CSS = ("<style>.mjs-score-app .widget-html-content {line-height:1.4}"
         f".mjs-score-app .mjs-score-error {{color:{ERROR};font-weight:bold}}</style>")
 
 
-class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
+class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
     """The scorekeeper app; ``.widget`` is what to display (or make the app a cell's result).
 
     ``journal``: the night's file. A bare name (``"our-night.csv"``) lives in the data
@@ -77,7 +82,8 @@ class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
 
     Its parts: :class:`~.night_setup.NightSetup` (choosing the night),
     :class:`~.hand_form.HandForm` (the hand's controls), :class:`~.hand_actions.HandActions`
-    (adding, correcting, taking back, bringing back).
+    (adding, correcting, taking back, bringing back), :class:`~.other_tabs.OtherTabs` (other
+    tabs' hands, and the East that follows from the hand before).
     """
 
     title = "the scorekeeper"
@@ -101,16 +107,17 @@ class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
         self._build_actions()
         self.hand_box = widgets.VBox([self.editing, self.editing_note, self._build_hand(),
                                       widgets.HBox([self.add, self.undo], layout=widgets.Layout(flex_flow="row wrap")),
-                                      self.payments], layout=widgets.Layout(display="none"))
+                                      self.ask, self.payments], layout=widgets.Layout(display="none"))
         self.night_box = widgets.VBox([widgets.HBox([self.totals, self.chart], layout=widgets.Layout(flex_flow="row wrap")),
                                        self.report,
                                        widgets.HBox([self.sync_button, self.another],
-                                                    layout=widgets.Layout(flex_flow="row wrap"))],
+                                                    layout=widgets.Layout(flex_flow="row wrap")),
+                                       self.closer.widget],
                                       layout=widgets.Layout(display="none"))
-        self.widget = classed(widgets.VBox([widgets.HTML(_CSS), self.journal, setup, self.hand_box, self.ask,
+        self.widget = classed(widgets.VBox([widgets.HTML(_CSS), self.journal, setup, self.hand_box,
                                             self.status, self.bring_back, self.night_box]), "mjs-score-app")
         self.sync_button.on_click(lambda _: self.refresh())
-        self.another.on_click(lambda _: self._ask_first(*self._close_question()))
+        self.another.on_click(lambda _: self._ask_first(self.closer, *self._close_question()))
         path = journal_path(default)
         if path.exists() and path.stat().st_size > 0:
             self._open(path, None)
@@ -140,11 +147,7 @@ class ScorekeeperApp(NightSetup, HandActions, HandForm, App):
                                   + nothing_kept_html("the nights you keep here", "save each night's journal"))
             self.totals.value = self.report.value = self.chart.value = self.payments.value = ""
             return
-        try:
-            if self.ledger.sync():
-                self._say(f"{self.path.name} changed in another tab or at the terminal: its hands are shown.")
-        except (LedgerError, OSError) as e:
-            self.show_error(self.status, e)
+        self._catch_up()
         n = len(self.ledger)
         self.journal.value = (f"<p>Journal: <code>{html.escape(self.path.name)}</code>, {self.ledger.kind.a_night}"
                               f", {hands(n)} saved</p>") + nothing_kept_file_html(
