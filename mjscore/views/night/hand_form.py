@@ -255,7 +255,8 @@ class HandForm:
             return "Click whom the bettor backs."
         if (self.ledger.game == "willingdon" and self.how.value in _WON
                 and not self.tiles.value.strip() and not self.score.value.strip()):
-            return "Type the tiles (or the score)."
+            return ("Tap the tiles of the winning hand: the hand shown is taken at your first tap (or type "
+                    "the score)." if self.tile_entry.mode.value == "tap" else "Type the tiles (or the score).")
         return None
 
     def _settled(self, f: dict):

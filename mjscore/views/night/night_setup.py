@@ -78,6 +78,7 @@ class NightSetup:
     def _list_nights(self) -> None:
         found = list_nights()
         self.nights.options = [(p.name, p.name) for p in found] or [("(no saved nights yet)", "")]
+        self.nights.index = 0  # the list shows the night "Carry on this night" opens (it once showed none)
         self.open.disabled = not found
 
     def _show_rules(self) -> None:
