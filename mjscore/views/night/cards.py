@@ -158,13 +158,22 @@ def payments_html(line: Line, *, heading: str | None = None) -> str:
             f'{html.escape(line.text)}</p><table class="mjs-night">{"".join(rows)}</table></div>')
 
 
-#: On a phone or a tablet (text at 16 px) the words of each hand do not fit beside the figures:
-#: they go on a row of their own above them (shown only there), and the caption wraps.
+#: On a touch screen (text at 16 px) the words of each hand do not fit beside the figures: they go
+#: on a row of their own above them (shown only there), and the caption wraps. On a phone the
+#: figures do not fit in a row either (five players, six-figure sums): each hand's figures are
+#: little cards that wrap, each named by its player (``data-player``, drawn by the style as text).
 _REPORT_STYLE = ("<style>.mjs-report .mjs-report-words{display:none}"
                  "@media (pointer: coarse), (max-width: 640px){.mjs-report .mjs-report-words{display:table-row}"
                  ".mjs-report .mjs-report-hand{display:none}.mjs-report caption{white-space:normal}"
                  ".mjs-report td,.mjs-report th{padding:2px 5px}"
-                 ".mjs-report .mjs-report-words td{padding-top:8px;border-bottom:1px solid #8884}}</style>")
+                 ".mjs-report .mjs-report-words td{padding-top:8px;border-bottom:1px solid #8884}}"
+                 "@media (max-width: 640px){.mjs-report,.mjs-report tbody,.mjs-report caption{display:block}"
+                 ".mjs-report thead,.mjs-report .mjs-report-number{display:none}"
+                 ".mjs-report tr{display:flex;flex-wrap:wrap}.mjs-report .mjs-report-words{display:block}"
+                 ".mjs-report .mjs-report-words td{display:block}"
+                 ".mjs-report td[data-player]{display:block;min-width:5em;text-align:right}"
+                 ".mjs-report td[data-player]::before{content:attr(data-player);display:block;font-weight:bold}}"
+                 "</style>")
 
 
 def report_card_html(ledger: Ledger) -> str:
@@ -183,12 +192,12 @@ def report_card_html(ledger: Ledger) -> str:
     names = "".join(f"<th>{html.escape(p)}</th>" for p in ledger.players)
     body = []
     for line in ledger.lines:
-        cells = "".join(f'<td><span class="{_cls(v)}">{signed(v)}</span><br>'
+        cells = "".join(f'<td data-player="{html.escape(p, quote=True)}"><span class="{_cls(v)}">{signed(v)}</span><br>'
                         f'<span class="{_cls(t)}" style="opacity:0.8">{signed(t)}</span></td>'
-                        for v, t in zip(line.payments.values(), line.totals.values()))
+                        for p, v, t in zip(ledger.players, line.payments.values(), line.totals.values()))
         body.append(f'<tr class="mjs-report-words"><td class="mjs-text" colspan="{len(ledger.players) + 1}">'
                     f'{count(line.number)}. {html.escape(line.text)}</td></tr>'
-                    f'<tr><td>{count(line.number)}</td><td class="mjs-text mjs-report-hand" style="white-space:normal;'
+                    f'<tr><td class="mjs-report-number">{count(line.number)}</td><td class="mjs-text mjs-report-hand" style="white-space:normal;'
                     f'max-width:18em">{html.escape(line.text)}</td>{cells}</tr>')
     return (f'{_STYLE}{_REPORT_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand paid '
             f'(above) and the running total after it (below)</caption><thead><tr><th>#</th>'
