@@ -3,8 +3,8 @@ matplotlib, so the app answers a click quickly and runs in a browser kernel (Jup
 has neither.
 
 - :func:`totals_svg` the running totals through the night as an SVG chart (the same text for
-  the same night); :func:`totals_chart_html` the chart twice, wide and narrow, for the page to
-  show the one that fits (a phone's at 16 px).
+  the same night); :func:`narrow_totals_svg` the same for a phone, and :func:`totals_chart_html`
+  both, for the page to show the one that fits its screen.
 - :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML tables. Every
   name is escaped: a player called ``<b>Ann</b>`` shows as typed.
 
@@ -25,8 +25,8 @@ from ...night import Ledger, Line, places
 from .._place import text_width
 from .._style import ERROR, GOOD, MUTED, count, signed
 
-__all__ = ["NARROW", "PLAYER_COLOURS", "payments_html", "report_card_html", "totals_chart_html", "totals_html",
-           "totals_svg"]
+__all__ = ["NARROW", "PLAYER_COLOURS", "narrow_totals_svg", "payments_html", "report_card_html", "totals_chart_html",
+           "totals_html", "totals_svg"]
 
 #: One colour per seat, in the order the players are listed (legible on a projector).
 PLAYER_COLOURS = ("#1b4c99", "#a81e1a", "#17703a", "#d9730d", "#5b2a86")
@@ -36,32 +36,21 @@ def _svg_text(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240, narrow: bool = False) -> str:
+def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
     """The running totals through the night as our own small SVG (no matplotlib: quick enough
-    to redraw on every click; the same text for the same night). ``narrow``: the phone's chart
-    (:data:`NARROW`), its text at 16 px and the players listed under the lines, not beside them.
+    to redraw on every click; the same text for the same night).
 
     >>> from mjscore.night import simulate_night
     >>> svg = totals_svg(simulate_night())
     >>> svg.startswith("<svg") and svg.count("<polyline") == 4
     True
     """
-    if narrow:
-        width, font, row = NARROW["width"], NARROW["font"], NARROW["row"]
-    else:
-        font, row = 11, 14
     rows = [(0,) * len(ledger.players)] + [tuple(ln.totals.values()) for ln in ledger.lines]
     low = min(0, *(min(r) for r in rows))
     high = max(0, *(max(r) for r in rows))
     span = (high - low) or 1
-    if narrow:  # the figures' labels as wide as they are; the players in a list under the chart
-        left = 8 + round(max(text_width(signed(v), font) for v in (high, low)))
-        right, top, plot = 10, 30, NARROW["plot"]
-        bottom = 30 + row * len(ledger.players)
-        height = top + plot + bottom
-    else:
-        left, right, top, bottom = 56, 110, 22, 28
-    w, h = width - left - right, (plot if narrow else height - top - bottom)
+    left, right, top, bottom = 56, 110, 22, 28
+    w, h = width - left - right, height - top - bottom
     n = max(1, len(rows) - 1)
 
     def x(i: int) -> float:
@@ -70,58 +59,104 @@ def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240, narrow: b
     def y(v: int) -> float:
         return round(top + h * (high - v) / span, 1)
 
-    foot = top + h + (22 if narrow else 20)  # the line of "hand 0 ... hand N"
-    css = "mjs-totals-svg mjs-totals-narrow" if narrow else "mjs-totals-svg mjs-totals-wide"
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" width="{width if narrow else "100%"}" '
-             f'style="max-width:{"100%" if narrow else f"{width}px"}" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg" width="100%" '
+             f'style="max-width:{width}px" '
              f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="Running totals after {count(len(ledger))} hands" font-family="sans-serif" font-size="{font}">',
-             f'<text x="{left if not narrow else 2}" y="{14 if not narrow else 18}" font-weight="bold">The night so far: '
-             f'{count(len(ledger))} hand{"s" * (len(ledger) != 1)}</text>',
+             f'aria-label="Running totals after {count(len(ledger))} hands" font-family="sans-serif" font-size="11">',
+             f'<text x="{left}" y="14" font-weight="bold">The night so far: {count(len(ledger))} hand'
+             f'{"s" * (len(ledger) != 1)}</text>',
              f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
              f'<text x="{left - 6}" y="{y(high) + 4}" text-anchor="end">{signed(high)}</text>',
              f'<text x="{left - 6}" y="{y(low) + 4}" text-anchor="end">{signed(low)}</text>',
              f'<text x="{left - 6}" y="{y(0) + 4}" text-anchor="end">0</text>' if low < 0 < high else "",
-             f'<text x="{left}" y="{foot if narrow else height - 8}">hand 0</text>',
-             f'<text x="{left + w}" y="{foot if narrow else height - 8}" text-anchor="end">hand {count(len(ledger))}</text>']
+             f'<text x="{left}" y="{height - 8}">hand 0</text>',
+             f'<text x="{left + w}" y="{height - 8}" text-anchor="end">hand {count(len(ledger))}</text>']
     for k, p in enumerate(ledger.players):
         colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
         points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
                      f'<title>{_svg_text(p)}</title></polyline>')
-        if narrow:  # a short line in the player's colour, then the name and the total
-            at = foot + row * (k + 1)
-            parts.append(f'<line x1="{left}" y1="{at - 5}" x2="{left + 22}" y2="{at - 5}" stroke="{colour}" '
-                         f'stroke-width="3"/><text x="{left + 30}" y="{at}" fill="{colour}">'
-                         f'{_svg_text(p)} {signed(rows[-1][k])}</text>')
-        else:
-            parts.append(f'<text x="{left + w + 8}" y="{top + 14 * k + 8}" fill="{colour}">'
-                         f'{_svg_text(p)} {signed(rows[-1][k])}</text>')
+        parts.append(f'<text x="{left + w + 8}" y="{top + 14 * k + 8}" fill="{colour}">'
+                     f'{_svg_text(p)} {signed(rows[-1][k])}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-#: The phone's chart: drawn at its own size (300 px wide, so it fits a phone's column unscaled),
-#: its text at 16 px.
+def narrow_totals_svg(ledger: Ledger) -> str:
+    """The running totals as :func:`totals_svg` draws them, for a phone: 300 px wide, text at 16 px.
+
+    Drawn at its own size, so that it fits a phone's column without being scaled down (its text
+    is read at 16 px); the players are listed under the lines with their totals, not beside them.
+
+    >>> from mjscore.night import simulate_night
+    >>> svg = narrow_totals_svg(simulate_night())
+    >>> 'width="300"' in svg and 'font-size="16"' in svg and svg.count("<polyline") == 4
+    True
+    """
+    width, font, row, plot = NARROW["width"], NARROW["font"], NARROW["row"], NARROW["plot"]
+    rows = [(0,) * len(ledger.players)] + [tuple(ln.totals.values()) for ln in ledger.lines]
+    low = min(0, *(min(r) for r in rows))
+    high = max(0, *(max(r) for r in rows))
+    span = (high - low) or 1
+    left = 8 + round(max(text_width(signed(v), font) for v in (high, low)))  # room for the figures
+    top, w = 30, width - left - 10
+    foot = top + plot + 22  # the line of "hand 0 ... hand N", then a line per player
+    height = foot + row * len(ledger.players) + 8
+    n = max(1, len(rows) - 1)
+
+    def x(i: int) -> float:
+        return round(left + w * i / n, 1)
+
+    def y(v: int) -> float:
+        return round(top + plot * (high - v) / span, 1)
+
+    hands = f'{count(len(ledger))} hand{"s" * (len(ledger) != 1)}'
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg mjs-totals-narrow" width="{width}" '
+             f'height="{height}" style="max-width:100%;height:auto" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="Running totals after {hands}" font-family="sans-serif" font-size="{font}">',
+             f'<text x="2" y="18" font-weight="bold">The night so far: {hands}</text>',
+             f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
+             f'<text x="{left - 6}" y="{y(high) + 5}" text-anchor="end">{signed(high)}</text>',
+             f'<text x="{left - 6}" y="{y(low) + 5}" text-anchor="end">{signed(low)}</text>',
+             f'<text x="{left - 6}" y="{y(0) + 5}" text-anchor="end">0</text>' if low < 0 < high else "",
+             f'<text x="{left}" y="{foot}">hand 0</text>',
+             f'<text x="{left + w}" y="{foot}" text-anchor="end">hand {count(len(ledger))}</text>']
+    for k, p in enumerate(ledger.players):
+        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+        points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
+        at = foot + row * (k + 1)  # a short line in the player's colour, then the name and the total
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+                     f'<title>{_svg_text(p)}</title></polyline>'
+                     f'<line x1="{left}" y1="{at - 5}" x2="{left + 22}" y2="{at - 5}" stroke="{colour}" '
+                     f'stroke-width="3"/><text x="{left + 30}" y="{at}" fill="{colour}">'
+                     f'{_svg_text(p)} {signed(rows[-1][k])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+#: The phone's chart (:func:`narrow_totals_svg`): its width in pixels, its text, a player's line
+#: under it, the height of its lines.
 NARROW = {"width": 300, "font": 16, "row": 22, "plot": 150}
 
 #: Which of the two charts shows: the wide one, beside the totals, on a desk or a projector; the
 #: narrow one on a touch screen or a narrow one.
 _CHART_STYLE = ("<style>.mjs-totals-narrow{display:none}"
-                "@media (pointer: coarse), (max-width: 640px){.mjs-totals-wide{display:none}"
+                "@media (pointer: coarse), (max-width: 640px){.mjs-totals-svg:not(.mjs-totals-narrow){display:none}"
                 ".mjs-totals-narrow{display:block}}</style>")
 
 
 def totals_chart_html(ledger: Ledger) -> str:
-    """The chart of :func:`totals_svg` twice, wide and narrow: the page shows the one that fits
-    its screen (a phone's or a tablet's at 16 px, read without zooming).
+    """The totals chart twice, wide and narrow, and the style that shows the one that fits.
+
+    On a desk or a projector the page shows :func:`totals_svg`, on a phone or a tablet
+    :func:`narrow_totals_svg` (its text read at 16 px, without zooming).
 
     >>> from mjscore.night import simulate_night
     >>> chart = totals_chart_html(simulate_night())
     >>> chart.count("<svg"), chart.count("<polyline")
     (2, 8)
     """
-    return _CHART_STYLE + totals_svg(ledger) + totals_svg(ledger, narrow=True)
+    return _CHART_STYLE + totals_svg(ledger) + narrow_totals_svg(ledger)
 
 
 def _cls(v: int) -> str:
@@ -179,7 +214,7 @@ _REPORT_STYLE = ("<style>.mjs-report .mjs-report-words{display:none}"
 def report_card_html(ledger: Ledger) -> str:
     """The report card as a narrow HTML table (it fits a projector at 1024 px): a row per hand,
     what it was in words, then for each player what the hand paid and the running total after
-    it (on a phone the words on a row of their own above the figures). Every cell escaped.
+    it. Every cell escaped.
 
     >>> from mjscore.night import Ledger
     >>> night = Ledger(["Ann", "Bea", "Cat", "Dee"])
