@@ -253,8 +253,9 @@ TOUCH_CSS = """
 
 
 def style_tag() -> str:
-    """:data:`APP_CSS`, :data:`ICON_CSS` and :data:`TOUCH_CSS` as a ``<style>`` element (an app
-    puts it in one of its HTML widgets)."""
+    """The house style as a ``<style>`` element, which an app puts in one of its HTML widgets.
+
+    It holds :data:`APP_CSS`, :data:`ICON_CSS` and :data:`TOUCH_CSS`."""
     return f"<style>{APP_CSS}{ICON_CSS}{TOUCH_CSS}</style>"
 
 
