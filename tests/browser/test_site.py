@@ -545,7 +545,7 @@ def test_the_scorekeeper_page_in_a_private_window_keeps_a_night_and_offers_it(ap
         app.locator(".mjs-score-name input").fill("app-page-night.csv")
         app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
         app.locator(".mjs-score-start").click()
-        for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("value", "25")):
+        for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("quick", "25")):
             app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
         app.locator(".mjs-score-add").click()
         expect(app.locator(".mjs-score-totals caption")).to_have_text(re.compile(r"Totals after 1 hand$"))

@@ -51,12 +51,13 @@ MEASURE = """root => {
     // the app inside the window, and everything in it inside the app (a box of the app that is
     // wider than the app is cut off, or scrolls sideways inside it)
     const app = root.getBoundingClientRect(), left = Math.max(0, app.left), right = Math.min(vw, app.right);
-    if (app.right > vw + 1 || app.left < -1) out.sticking.push(`the app spans ${Math.round(app.left)}..${Math.round(app.right)}`);
+    const span = r => `${Math.round(r.left)}..${Math.round(r.right)}`;
+    if (app.right > vw + 1 || app.left < -1) out.sticking.push(`the app spans ${span(app)}`);
     for (const e of root.querySelectorAll('*')) {
         if (!shown(e)) continue;
         const r = e.getBoundingClientRect();
         if (r.right > right + 1 || r.left < left - 1)
-            out.sticking.push(`${describe(e)} spans ${Math.round(r.left)}..${Math.round(r.right)} (the app ${Math.round(left)}..${Math.round(right)})`);
+            out.sticking.push(`${describe(e)} spans ${span(r)} (the app ${Math.round(left)}..${Math.round(right)})`);
     }
     // tap targets
     const seen = new Set();
@@ -84,14 +85,16 @@ MEASURE = """root => {
     for (const e of root.querySelectorAll('*')) {
         if (e.closest('[data-tile], .mjs-tile') || e.matches('option, style, script') || !shown(e)) continue;
         const style = getComputedStyle(e);
+        const box = e.matches('input:not([type=checkbox]):not([type=radio]), select, textarea');
         const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) ||
-            (e.matches('input:not([type=checkbox]):not([type=radio]), select, textarea') && (e.value || e.placeholder || e.options));
+            (box && (e.value || e.placeholder || e.options));
         if (own && parseFloat(style.fontSize) > 0) out.texts.push([describe(e), Math.round(drawn(e, style) * 10) / 10]);
         for (const pseudo of ['::before', '::after']) {
             const p = getComputedStyle(e, pseudo);
             if (p.content && !['none', 'normal', '""', "''"].includes(p.content) && parseFloat(p.fontSize) > 0 &&
                     p.display !== 'none')
-                out.texts.push([`${describe(e)} ${pseudo}`, Math.round(parseFloat(p.fontSize) * (e.currentCSSZoom || 1) * 10) / 10]);
+                out.texts.push([`${describe(e)} ${pseudo}`,
+                                Math.round(parseFloat(p.fontSize) * (e.currentCSSZoom || 1) * 10) / 10]);
         }
     }
     return out;

@@ -232,8 +232,9 @@ def report_card_html(ledger: Ledger) -> str:
                         for p, v, t in zip(ledger.players, line.payments.values(), line.totals.values()))
         body.append(f'<tr class="mjs-report-words"><td class="mjs-text" colspan="{len(ledger.players) + 1}">'
                     f'{count(line.number)}. {html.escape(line.text)}</td></tr>'
-                    f'<tr><td class="mjs-report-number">{count(line.number)}</td><td class="mjs-text mjs-report-hand" style="white-space:normal;'
-                    f'max-width:18em">{html.escape(line.text)}</td>{cells}</tr>')
+                    f'<tr><td class="mjs-report-number">{count(line.number)}</td>'
+                    f'<td class="mjs-text mjs-report-hand" style="white-space:normal;max-width:18em">'
+                    f'{html.escape(line.text)}</td>{cells}</tr>')
     return (f'{_STYLE}{_REPORT_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand paid '
             f'(above) and the running total after it (below)</caption><thead><tr><th>#</th>'
             f'<th class="mjs-text mjs-report-hand">hand</th>{names}</tr></thead><tbody>{"".join(body)}</tbody></table>')
