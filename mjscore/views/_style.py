@@ -30,8 +30,23 @@ FONT_FAMILY = "Verdana, 'DejaVu Sans', Arial, sans-serif"
 #: Body text of the apps and panels: the size of the lesson's prose (JupyterLab's content font
 #: size, which a projector template enlarges), or the page's own size where it is not set.
 SIZE = "var(--jp-content-font-size1, 1em)"
+#: Text that is ``size``, but never drawn under 16 px on a touch screen: :data:`TOUCH_CSS` sets
+#: ``--mjs-min-text`` there (elsewhere it is 0, and the size is ``size`` exactly).
+MIN_TEXT = "var(--mjs-min-text, 0px)"
+
+
+def text_size(size: str) -> str:
+    """A CSS font size: ``size``, or the least a touch screen draws (:data:`MIN_TEXT`) if larger.
+
+    >>> text_size("15px")
+    'max(15px, var(--mjs-min-text, 0px))'
+    """
+    return f"max({size}, {MIN_TEXT})"
+
+
 FONT = f"font-family:{FONT_FAMILY};font-size:{SIZE};line-height:1.4"
-FONT_SMALL = f"font-family:{FONT_FAMILY};font-size:calc(0.9 * {SIZE})"
+#: A little smaller than the body text, but never under 16 px on a touch screen.
+FONT_SMALL = f"font-family:{FONT_FAMILY};font-size:{text_size(f'calc(0.9 * {SIZE})')}"
 FONT_LARGE = f"font-family:{FONT_FAMILY};font-size:calc(1.25 * {SIZE})"
 MONO = "font-family:var(--jp-code-font-family, 'DejaVu Sans Mono', monospace)"
 
@@ -188,11 +203,68 @@ ICON_CSS = """
 """
 
 
+#: The apps at a table, on a phone or a tablet. Where the pointer is a finger (``pointer:
+#: coarse``): every button, toggle, tab, dropdown, text box and checkbox (with its label) at least
+#: 44 x 44 px, and text at least 16 px, as drawn: the classroom template's zoom
+#: (``--mjs-classroom-zoom``, 1 elsewhere) is counted, so a tablet in the classroom look keeps its
+#: size. The sizes the page had are raised to these, never lowered. On a touch screen or a narrow
+#: one (a phone: 640 px and under), nothing set in ``em`` is wider than the column, boxes of
+#: controls wrap, and a text box's label stands above it. A mouse on a wide screen (a desk, a
+#: projector) sees none of this.
+TOUCH_CSS = """
+@media (pointer: coarse) {
+  .mjs-app {
+    --mjs-tap: calc(44px / var(--mjs-classroom-zoom, 1));
+    --mjs-min-text: calc(16px / var(--mjs-classroom-zoom, 1));
+    --mjs-widgets-text: var(--jp-widgets-font-size, 13px);
+    --mjs-prose-text: var(--jp-content-font-size1, 14px);
+  }
+  .mjs-app > * {
+    --jp-widgets-font-size: max(var(--mjs-widgets-text), var(--mjs-min-text));
+    --jp-content-font-size1: max(var(--mjs-prose-text), var(--mjs-min-text));
+    --jp-widgets-inline-height: var(--mjs-tap);
+    --jp-widgets-horizontal-tab-height: var(--mjs-tap);
+  }
+  .mjs-app button, .mjs-app select, .mjs-app input:not([type=checkbox]):not([type=radio]),
+  .mjs-app .widget-checkbox label, .mjs-app .lm-TabBar-tab {
+    min-width: var(--mjs-tap); min-height: var(--mjs-tap);
+  }
+  .mjs-app input[type=checkbox] { width: calc(0.6 * var(--mjs-tap)); height: calc(0.6 * var(--mjs-tap));
+    vertical-align: middle; margin: 0 0.4em 0 0; }
+  .mjs-app small { font-size: max(0.83em, var(--mjs-min-text)); }
+  /* sizes set on the element itself (its style attribute), raised: a refusal, a set's caption,
+     the seat under a hand */
+  .mjs-app .mjs-error { font-size: max(1em, var(--mjs-min-text)) !important; }
+  .mjs-app .mjs-set > div[aria-hidden] { font-size: max(0.8em, var(--mjs-min-text)) !important; }
+  .mjs-app .mjs-hand-seat { font-size: max(0.85em, var(--mjs-min-text)) !important; }
+  .mjs-app .mjs-line-on td { font-size: max(0.9em, var(--mjs-min-text)) !important; }
+}
+@media (pointer: coarse), (max-width: 640px) {
+  .mjs-app .jupyter-widgets { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
+  .mjs-app .widget-hbox { flex-wrap: wrap; }
+  /* a checkbox's label wraps (ipywidgets cuts it short with "...") and stays beside its box */
+  .mjs-app .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height); }
+  .mjs-app .widget-checkbox label { display: flex; align-items: center; white-space: normal; line-height: 1.4; }
+  .mjs-app .widget-checkbox input[type=checkbox] { flex-grow: 0; }
+}
+@media (max-width: 640px) {
+  .mjs-app .widget-inline-hbox:not(.widget-checkbox) { flex-wrap: wrap; height: auto; }
+  .mjs-app .widget-inline-hbox > .widget-label { width: 100% !important; text-align: left; line-height: 1.5; }
+  .mjs-app .widget-tab > .widget-box, .mjs-app .jupyter-widget-tab > .jupyter-widget-box { padding: 6px; }
+  /* a breakdown's words wrap on a phone, its figures stay together (on a projector each row
+     stays one line) */
+  .mjs-app .mjs-breakdown td:first-child { white-space: normal !important; }
+}
+"""
+
+
 def style_tag() -> str:
-    """:data:`APP_CSS` as a ``<style>`` element (an app puts it in one of its HTML widgets)."""
-    return f"<style>{APP_CSS}{ICON_CSS}</style>"
+    """The house style as a ``<style>`` element, which an app puts in one of its HTML widgets.
+
+    It holds :data:`APP_CSS`, :data:`ICON_CSS` and :data:`TOUCH_CSS`."""
+    return f"<style>{APP_CSS}{ICON_CSS}{TOUCH_CSS}</style>"
 
 
 __all__ = ["ACCENT", "APP_CSS", "ICONS", "ICON_CSS", "BORDER", "ERROR", "FONT", "FONT_FAMILY", "FONT_LARGE", "FONT_SMALL", "GOOD",
-           "MIN_DELTA_E", "MONO", "MUTED", "PAPER", "SERIES", "SHADE", "TEXT", "ZERO", "Series", "contrast", "count",
-           "luminance", "mpl_rc", "series", "share", "signed", "style_tag"]
+           "MIN_DELTA_E", "MONO", "MUTED", "PAPER", "SERIES", "SHADE", "TEXT", "TOUCH_CSS", "ZERO", "Series", "contrast", "count",
+           "luminance", "MIN_TEXT", "mpl_rc", "series", "share", "signed", "style_tag", "text_size"]

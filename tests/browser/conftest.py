@@ -11,6 +11,8 @@ How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
   end (then SIGKILL to its process group if it lingers).
 * ``browser`` (session) launches Debian's Chromium through Playwright with a fresh profile.
   Every host name but 127.0.0.1 fails to resolve (``--host-resolver-rules``): nothing leaves the machine.
+  ``chromium`` (session, only when asked for) launches a second one with the same switches, for
+  browser contexts of their own: a phone or a tablet with touch (``touch_pages.py``).
 * ``lab_page`` (session): one JupyterLab page (``?reset``), loaded once for every test.
 * ``notebook`` (per test) closes whatever is open, opens the test's notebook in that page by
   JupyterLab's own command, on the one kernel the notebook tests share, waits for the *status
@@ -253,14 +255,22 @@ def _answers(server: Server, marker: str, check_path: str, runtime_check: bool) 
 # --- fixtures ---------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
-def browser(tmp_path_factory):
+def _playwright():
+    """Playwright, started once for the session (one per thread: the browsers below share it)."""
     require(Path(CHROMIUM).exists(), f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         require(False, "Playwright for Python is not installed (pip install playwright)")
-    t0 = time.monotonic()
     pw = sync_playwright().start()
+    yield pw
+    pw.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory, _playwright):
+    t0 = time.monotonic()
+    pw = _playwright
     context = pw.chromium.launch_persistent_context(
         str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
         headless=True, args=CHROMIUM_ARGS, viewport=VIEWPORT, device_scale_factor=1)
@@ -274,7 +284,18 @@ def browser(tmp_path_factory):
     _timed("Chromium start", t0)
     yield context
     context.close()
-    pw.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium(_playwright, browser):
+    """A second Chromium, with no profile of its own, for pages that need a browser context of
+    their own: a phone or a tablet (``touch_pages.touch_context``: touch, a mobile viewport),
+    which a persistent profile (``browser``) cannot open. The same switches: offline too."""
+    t0 = time.monotonic()
+    launched = _playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    _timed("Chromium start (touch screens)", t0)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture(scope="session")

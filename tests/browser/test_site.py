@@ -20,7 +20,9 @@ top and reads only what that run shows. The test that checks what survives a reb
 the page, which starts Pyodide again: that reload, nothing more. Each app page starts its own
 kernel (an app page is a page of its own): the payments app's and the hand builder's pages, the
 scorekeeper's as a private window shows it, and lesson 7 (the trainer) at 1024 x 768 in the
-classroom look.
+classroom look; and at a table, with touch: the scorekeeper's page and lesson 7's, each on a phone
+(390 x 844), then, the same page and kernel, turned into a tablet's (820 x 1180): one Pyodide
+start each.
 """
 
 from __future__ import annotations
@@ -40,8 +42,9 @@ from pathlib import Path
 
 import pytest
 
-from browser_pages import _timed
+from browser_pages import WAIT_MS, _timed
 from conftest import ROOT, require  # tests/browser/conftest.py (this folder is not a package)
+from touch_pages import PHONE, TABLET, another_hand, fits, keep_a_night, practise, touch_context
 
 pytestmark = pytest.mark.browser
 
@@ -543,7 +546,7 @@ def test_the_scorekeeper_page_in_a_private_window_keeps_a_night_and_offers_it(ap
         app.locator(".mjs-score-name input").fill("app-page-night.csv")
         app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
         app.locator(".mjs-score-start").click()
-        for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("value", "25")):
+        for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("quick", "25")):
             app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
         app.locator(".mjs-score-add").click()
         expect(app.locator(".mjs-score-totals caption")).to_have_text(re.compile(r"Totals after 1 hand$"))
@@ -554,3 +557,59 @@ def test_the_scorekeeper_page_in_a_private_window_keeps_a_night_and_offers_it(ap
     finally:
         server.shutdown()
         server.server_close()
+
+
+# --- at a table: a phone, then a tablet, with touch ------------------------------------------
+
+@pytest.fixture
+def touch_app_page(chromium, site):
+    """open(path) -> AppPage: an app page in a browser context of its own like a phone (touch, a
+    mobile viewport: ``touch_pages.touch_context``), with its own browser storage."""
+    contexts, opened = [], []
+
+    def open_(path: str) -> AppPage:
+        context = touch_context(chromium, PHONE)
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        opened.append(AppPage(context, site[1], path, viewport=PHONE))
+        return opened[-1]
+
+    yield open_
+    for page in opened:
+        page.close()
+    for context in contexts:
+        context.close()
+
+
+def _as(page, size: dict, zoom: float) -> None:
+    """The page laid out at ``size`` (a phone's, or a tablet's), touch, the classroom zoom as the
+    template sets it there (none on a phone)."""
+    page.set_viewport_size(size)
+    page.wait_for_function("w => innerWidth === w", arg=size["width"])
+    assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
+    found = page.evaluate("() => getComputedStyle(document.querySelector('#rendered_cells > div')).zoom")
+    assert float(found) == pytest.approx(zoom), f"the classroom zoom at {size['width']} px is {found}"
+
+
+def test_the_scorekeeper_page_at_a_table_on_a_phone_and_a_tablet(touch_app_page):
+    """The scorekeeper's own page, tapped: on a phone a Willingdon night with four players, a
+    hand's tiles tapped in, added, the totals; then on a tablet another hand. Nothing scrolls
+    sideways, every tap target is 44 x 44 px or more, all text 16 px or more, at every step."""
+    page = touch_app_page("scorekeeper.html")
+    app = page.app(".mjs-score-app")
+    _as(page.page, PHONE, 1)
+    keep_a_night(app, "site-touch.csv", "the scorekeeper's page on a phone")
+    _as(page.page, TABLET, 1.35)
+    fits(app, "the scorekeeper's page on a tablet")
+    another_hand(app, "the scorekeeper's page on a tablet")
+
+
+def test_lesson_7_at_a_table_on_a_phone_and_a_tablet(touch_app_page):
+    """Lesson 7's page (the trainer), tapped: on a phone an answer typed in its two boxes, Check,
+    Next; then the same on a tablet."""
+    page = touch_app_page("07-practice.html")
+    app = page.app(".mjs-practice")
+    _as(page.page, PHONE, 1)
+    practise(app, "lesson 7's page on a phone")
+    _as(page.page, TABLET, 1.35)
+    practise(app, "lesson 7's page on a tablet")

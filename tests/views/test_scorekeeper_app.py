@@ -303,6 +303,7 @@ def test_a_new_night_or_a_saved_one_chosen_from_the_list():
     app.closer.yes.click()
     assert app.ledger is None and app.setup.layout.display == ""
     assert [v for _, v in app.nights.options] == ["tuesday.csv"]
+    assert app.nights.value == "tuesday.csv"  # the list shows the night Carry on opens (it once showed none)
     # A new night under a name already used is refused, not written over.
     app.name.value, app.players.value = "tuesday.csv", "Eve, Fay, Gil, Hal"
     app.start.click()
@@ -579,3 +580,44 @@ def test_a_question_left_unanswered_cannot_take_back_another_hand():
     app.ledger.undo()  # taken back at the terminal meanwhile
     app.yes.click()
     assert len(app.ledger) == 1 and "nothing was taken back" in app.status.value
+
+
+# --------------------------------------------------------------------------- issue 25, part 2
+
+def test_tapping_the_tiles_a_hand_not_yet_tapped_is_asked_for_by_a_tap():
+    app = willingdon_night("tap.csv", penalty=False)
+    app.winner.value, app.thrower.value = "Bea", "Dee"
+    app.tile_entry.mode.value = "tap"
+    app.add.click()
+    assert len(app.ledger) == 0 and "Tap the tiles of the winning hand" in app.status.value
+    app.tile_entry.builder.sets[0]["tile"].value = "RD"  # the first tap changes the plain start
+    assert app.tiles.value == "RDx3 3Cx3 4Dx3 6Bx3 8Cx2"
+    app.add.click()
+    assert len(app.ledger) == 1 and app.ledger.lines[0].entry.tiles == "RDx3 3Cx3 4Dx3 6Bx3 8Cx2"
+    app.tile_entry.mode.value = "type"
+    app.winner.value, app.thrower.value = "Bea", "Dee"
+    app.add.click()
+    assert "Type the tiles (or the score)." in app.status.value
+
+
+def test_the_chart_and_the_report_card_have_a_phones_layout_too():
+    """The chart is drawn twice: wide (beside the totals, on a desk or a projector) and narrow (a
+    phone's: drawn at its own 300 px, every label at 16 px, the players listed under the lines);
+    the page shows one. The report card has each hand's words on a row of their own as well,
+    shown on a phone instead of the words beside the figures."""
+    from mjscore.views.night.cards import NARROW, narrow_totals_svg, report_card_html, totals_chart_html, totals_svg
+
+    night = simulate_night(FIVE, hands=12, seed=3)
+    chart = totals_chart_html(night)
+    assert chart.count("<svg") == 2 and "(pointer: coarse), (max-width: 640px)" in chart
+    assert totals_svg(night) in chart  # the wide one as it always was
+    narrow = narrow_totals_svg(night)
+    assert narrow in chart
+    assert 'class="mjs-totals-svg mjs-totals-narrow"' in narrow and f'width="{NARROW["width"]}"' in narrow
+    assert re.search(rf'viewBox="0 0 {NARROW["width"]} \d+"', narrow) and 'font-size="16"' in narrow
+    assert not re.search(r'font-size="(?!16")', narrow)  # no label drawn smaller
+    assert narrow.count("<polyline") == 5
+    for k, p in enumerate(FIVE):  # each player under the chart, in their colour, with the total
+        assert re.search(rf'fill="[^"]+">{p} [+−]?[\d,]+</text>', narrow), p
+    report = report_card_html(night)
+    assert report.count('class="mjs-report-words"') == len(night) == report.count('mjs-report-hand"') - 1

@@ -582,6 +582,25 @@ def test_selected_toggles_stand_out_on_a_projector():
     assert toggles and not any("font-weight" in r or "content:" in r for r in toggles)  # a label never grows and gets cut
 
 
+def test_every_app_carries_the_touch_screen_style_and_a_desk_sees_none_of_it():
+    """Every app's style holds the sizes for a finger (44 px targets, 16 px text, the classroom
+    zoom counted), all inside media queries for a touch screen or a narrow one: a mouse on a wide
+    screen (a desk, a projector) gets the apps as they were. Text set inline never falls under the
+    touch screen's least (``text_size``), and is exactly its own size elsewhere."""
+    import re
+
+    from mjscore.views._style import FONT_SMALL, MIN_TEXT, TOUCH_CSS, style_tag, text_size
+
+    assert TOUCH_CSS in style_tag()
+    assert "calc(44px / var(--mjs-classroom-zoom, 1))" in TOUCH_CSS
+    assert "calc(16px / var(--mjs-classroom-zoom, 1))" in TOUCH_CSS
+    outside = re.sub(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", TOUCH_CSS)
+    assert not outside.strip() or re.fullmatch(r"(\s*/\*.*?\*/\s*)*", outside, re.S), outside
+    assert set(re.findall(r"@media ([^{]+)\{", TOUCH_CSS)) == {
+        "(pointer: coarse) ", "(pointer: coarse), (max-width: 640px) ", "(max-width: 640px) "}
+    assert text_size("15px") == f"max(15px, {MIN_TEXT})" and MIN_TEXT in FONT_SMALL
+
+
 def test_every_button_icon_is_one_of_our_own():
     """Font Awesome is not on every page (Voilà loads it from a CDN, which fails offline): every
     icon an app's button asks for is drawn by our own CSS, and the classroom template loads

@@ -3,7 +3,8 @@ matplotlib, so the app answers a click quickly and runs in a browser kernel (Jup
 has neither.
 
 - :func:`totals_svg` the running totals through the night as an SVG chart (the same text for
-  the same night).
+  the same night); :func:`narrow_totals_svg` the same for a phone, and :func:`totals_chart_html`
+  both, for the page to show the one that fits its screen.
 - :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML tables, a
   hand's with the engine's reasons for what it pays. Every name is escaped: a player called
   ``<b>Ann</b>`` shows as typed.
@@ -22,9 +23,11 @@ from __future__ import annotations
 import html
 
 from ...night import Ledger, Line, places
+from .._place import text_width
 from .._style import ERROR, GOOD, MUTED, count, signed
 
-__all__ = ["PLAYER_COLOURS", "payments_html", "report_card_html", "totals_html", "totals_svg"]
+__all__ = ["NARROW", "PLAYER_COLOURS", "narrow_totals_svg", "payments_html", "report_card_html", "totals_chart_html",
+           "totals_html", "totals_svg"]
 
 #: One colour per seat, in the order the players are listed (legible on a projector).
 PLAYER_COLOURS = ("#1b4c99", "#a81e1a", "#17703a", "#d9730d", "#5b2a86")
@@ -82,6 +85,83 @@ def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
     return "".join(parts)
 
 
+def narrow_totals_svg(ledger: Ledger) -> str:
+    """The running totals as :func:`totals_svg` draws them, for a phone: 300 px wide, text at 16 px.
+
+    Drawn at its own size, so that it fits a phone's column without being scaled down (its text
+    is read at 16 px); the players are listed under the lines with their totals, not beside them.
+
+    >>> from mjscore.night import simulate_night
+    >>> svg = narrow_totals_svg(simulate_night())
+    >>> 'width="300"' in svg and 'font-size="16"' in svg and svg.count("<polyline") == 4
+    True
+    """
+    width, font, row, plot = NARROW["width"], NARROW["font"], NARROW["row"], NARROW["plot"]
+    rows = [(0,) * len(ledger.players)] + [tuple(ln.totals.values()) for ln in ledger.lines]
+    low = min(0, *(min(r) for r in rows))
+    high = max(0, *(max(r) for r in rows))
+    span = (high - low) or 1
+    left = 8 + round(max(text_width(signed(v), font) for v in (high, low)))  # room for the figures
+    top, w = 30, width - left - 10
+    foot = top + plot + 22  # the line of "hand 0 ... hand N", then a line per player
+    height = foot + row * len(ledger.players) + 8
+    n = max(1, len(rows) - 1)
+
+    def x(i: int) -> float:
+        return round(left + w * i / n, 1)
+
+    def y(v: int) -> float:
+        return round(top + plot * (high - v) / span, 1)
+
+    hands = f'{count(len(ledger))} hand{"s" * (len(ledger) != 1)}'
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg mjs-totals-narrow" width="{width}" '
+             f'height="{height}" style="max-width:100%;height:auto" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="Running totals after {hands}" font-family="sans-serif" font-size="{font}">',
+             f'<text x="2" y="18" font-weight="bold">The night so far: {hands}</text>',
+             f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
+             f'<text x="{left - 6}" y="{y(high) + 5}" text-anchor="end">{signed(high)}</text>',
+             f'<text x="{left - 6}" y="{y(low) + 5}" text-anchor="end">{signed(low)}</text>',
+             f'<text x="{left - 6}" y="{y(0) + 5}" text-anchor="end">0</text>' if low < 0 < high else "",
+             f'<text x="{left}" y="{foot}">hand 0</text>',
+             f'<text x="{left + w}" y="{foot}" text-anchor="end">hand {count(len(ledger))}</text>']
+    for k, p in enumerate(ledger.players):
+        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+        points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
+        at = foot + row * (k + 1)  # a short line in the player's colour, then the name and the total
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+                     f'<title>{_svg_text(p)}</title></polyline>'
+                     f'<line x1="{left}" y1="{at - 5}" x2="{left + 22}" y2="{at - 5}" stroke="{colour}" '
+                     f'stroke-width="3"/><text x="{left + 30}" y="{at}" fill="{colour}">'
+                     f'{_svg_text(p)} {signed(rows[-1][k])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+#: The phone's chart (:func:`narrow_totals_svg`): its width in pixels, its text, a player's line
+#: under it, the height of its lines.
+NARROW = {"width": 300, "font": 16, "row": 22, "plot": 150}
+
+#: Which of the two charts shows: the wide one, beside the totals, on a desk or a projector; the
+#: narrow one on a touch screen or a narrow one.
+_CHART_STYLE = ("<style>.mjs-totals-narrow{display:none}"
+                "@media (pointer: coarse), (max-width: 640px){.mjs-totals-svg:not(.mjs-totals-narrow){display:none}"
+                ".mjs-totals-narrow{display:block}}</style>")
+
+
+def totals_chart_html(ledger: Ledger) -> str:
+    """The totals chart twice, wide and narrow, and the style that shows the one that fits.
+
+    On a desk or a projector the page shows :func:`totals_svg`, on a phone or a tablet
+    :func:`narrow_totals_svg` (its text read at 16 px, without zooming).
+
+    >>> from mjscore.night import simulate_night
+    >>> chart = totals_chart_html(simulate_night())
+    >>> chart.count("<svg"), chart.count("<polyline")
+    (2, 8)
+    """
+    return _CHART_STYLE + totals_svg(ledger) + narrow_totals_svg(ledger)
+
+
 def _cls(v: int) -> str:
     return "mjs-plus" if v > 0 else "mjs-minus" if v < 0 else "mjs-zero"
 
@@ -135,6 +215,24 @@ def payments_html(line: Line, *, heading: str | None = None) -> str:
             f'{_reasons_html(line)}</div>')
 
 
+#: On a touch screen (text at 16 px) the words of each hand do not fit beside the figures: they go
+#: on a row of their own above them (shown only there), and the caption wraps. On a phone the
+#: figures do not fit in a row either (five players, six-figure sums): each hand's figures are
+#: little cards that wrap, each named by its player (``data-player``, drawn by the style as text).
+_REPORT_STYLE = ("<style>.mjs-report .mjs-report-words{display:none}"
+                 "@media (pointer: coarse), (max-width: 640px){.mjs-report .mjs-report-words{display:table-row}"
+                 ".mjs-report .mjs-report-hand{display:none}.mjs-report caption{white-space:normal}"
+                 ".mjs-report td,.mjs-report th{padding:2px 5px}"
+                 ".mjs-report .mjs-report-words td{padding-top:8px;border-bottom:1px solid #8884}}"
+                 "@media (max-width: 640px){.mjs-report,.mjs-report tbody,.mjs-report caption{display:block}"
+                 ".mjs-report thead,.mjs-report .mjs-report-number{display:none}"
+                 ".mjs-report tr{display:flex;flex-wrap:wrap}.mjs-report .mjs-report-words{display:block}"
+                 ".mjs-report .mjs-report-words td{display:block}"
+                 ".mjs-report td[data-player]{display:block;min-width:5em;text-align:right}"
+                 ".mjs-report td[data-player]::before{content:attr(data-player);display:block;font-weight:bold}}"
+                 "</style>")
+
+
 def report_card_html(ledger: Ledger) -> str:
     """The report card as a narrow HTML table, a row per hand (it fits a projector at 1024 px).
 
@@ -152,13 +250,16 @@ def report_card_html(ledger: Ledger) -> str:
     names = "".join(f"<th>{html.escape(p)}</th>" for p in ledger.players)
     body = []
     for line in ledger.lines:
-        cells = "".join(f'<td><span class="{_cls(v)}">{signed(v)}</span><br>'
+        cells = "".join(f'<td data-player="{html.escape(p, quote=True)}"><span class="{_cls(v)}">{signed(v)}</span><br>'
                         f'<span class="{_cls(t)}" style="opacity:0.8">{signed(t)}</span></td>'
-                        for v, t in zip(line.payments.values(), line.totals.values()))
+                        for p, v, t in zip(ledger.players, line.payments.values(), line.totals.values()))
         why = (f'<details class="mjs-why"><summary>why</summary>{_reasons_html(line)}</details>'
                if line.reasons else "")
-        body.append(f'<tr><td>{count(line.number)}</td><td class="mjs-text" style="white-space:normal;max-width:18em">'
+        body.append(f'<tr class="mjs-report-words"><td class="mjs-text" colspan="{len(ledger.players) + 1}">'
+                    f'{count(line.number)}. {html.escape(line.text)}{why}</td></tr>'
+                    f'<tr><td class="mjs-report-number">{count(line.number)}</td>'
+                    f'<td class="mjs-text mjs-report-hand" style="white-space:normal;max-width:18em">'
                     f'{html.escape(line.text)}{why}</td>{cells}</tr>')
-    return (f'{_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand paid '
+    return (f'{_STYLE}{_REPORT_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand paid '
             f'(above) and the running total after it (below)</caption><thead><tr><th>#</th>'
-            f'<th class="mjs-text">hand</th>{names}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+            f'<th class="mjs-text mjs-report-hand">hand</th>{names}</tr></thead><tbody>{"".join(body)}</tbody></table>')

@@ -41,6 +41,10 @@ NOT_SAID = -1
 _EXPOSED = (("not said", NOT_SAID), ("0", 0), ("1", 1), ("2", 2), ("3", 3), ("4", 4))
 _WON = ("discard", "self-drawn")  # a Willingdon hand with tiles, a score, sets shown and fishing
 _LABEL = {"description_width": "5.5em"}
+#: What to say when a Willingdon hand has neither tiles nor a score, typing the tiles or tapping them.
+_ASK_TILES = {"type": "Type the tiles (or the score).",
+              "tap": "Tap the tiles of the winning hand: the hand shown is taken at your first tap "
+                     "(or type the score)."}
 
 
 def _hide(widget: widgets.Widget, hidden: bool) -> None:
@@ -304,7 +308,7 @@ class HandForm:
             return "Click whom the bettor backs."
         if (self.ledger.game == "willingdon" and self.how.value in _WON
                 and not self.tiles.value.strip() and not self.score.value.strip()):
-            return "Type the tiles (or the score)."
+            return _ASK_TILES[self.tile_entry.mode.value]
         return None
 
     def _settled(self, f: dict):

@@ -58,7 +58,7 @@ from ...night import LedgerError, journal_path
 from .._app import App, classed
 from .._kept import nothing_kept_file_html, nothing_kept_html
 from .._style import ERROR, count
-from .cards import report_card_html, totals_html, totals_svg
+from .cards import report_card_html, totals_chart_html, totals_html
 from .hand_actions import HandActions
 from .hand_form import VALUES, HandForm
 from .night_setup import NightSetup, hands
@@ -154,7 +154,7 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
             "this night's hands", "save its journal (the link below) before you leave", self.path, "text/csv")
         self.totals.value = f'<div role="status" aria-live="polite">{totals_html(self.ledger)}</div>'
         self.report.value = report_card_html(self.ledger)
-        self.chart.value = totals_svg(self.ledger)
+        self.chart.value = totals_chart_html(self.ledger)
         self.undo.disabled = n == 0
         with self._quietly():
             keep = self.editing.value if self.editing.value <= n else 0

@@ -75,13 +75,14 @@ from ...willingdon.trainer.records import asks
 from .._app import App, classed
 from .._controls import AskFirst, upload_button
 from .._kept import download_html, nothing_kept_html
-from .._style import ERROR, GOOD, MUTED, count
+from .._style import ERROR, GOOD, MUTED, count, text_size
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
 
 __all__ = ["PracticeApp", "review_html", "typed_answer"]
 
-_FONT = "font:15px Verdana,Arial,sans-serif"
+#: 15 px, or 16 on a touch screen (:func:`~mjscore.views._style.text_size`).
+_FONT = f"font:{text_size('15px')} Verdana,Arial,sans-serif"
 _RAMP = 6
 #: The played hands listed for re-reading (the latest ones): the list is redrawn on a click.
 _LISTED = 50
@@ -137,7 +138,7 @@ def where_html(t: Trainer) -> str:
     saved = (f"Your progress is kept on this machine only, in the file <code>{escape(t.path.name)}</code> "
              f"in your mjscore data folder; nothing is sent anywhere.") if t.saving else (
              "Your progress cannot be saved here: this session is kept in memory only.")
-    return (f'<div style="{_FONT};font-size:13px;color:{MUTED}">{saved} On a Binder it disappears with '
+    return (f'<div style="{_FONT};font-size:{text_size("13px")};color:{MUTED}">{saved} On a Binder it disappears with '
             f'the session: download it before you leave, and upload it next time to carry on.</div>')
 
 

@@ -1,0 +1,262 @@
+"""The apps at a table: a phone (390 x 844) and a tablet (820 x 1180), touched, not clicked.
+
+A page here is opened in a browser context of its own that emulates a touch screen
+(``has_touch``, ``is_mobile``: the page's ``(pointer: coarse)`` media query holds, and it is
+laid out at the device's width), and it is driven by taps (``locator.tap()``), as a finger
+drives it. :func:`measure` reads what a person at a table would trip on, in one look:
+
+* the page scrolls sideways (``document.scrollingElement.scrollWidth`` past the window), or an
+  element of the app sticks out of the app or the window (cut off, or scrolling sideways in its
+  box);
+* a tap target under 44 x 44 px (WCAG 2.5.5's size, Apple's and Google's too): every visible
+  button (toggle buttons are buttons), tab, dropdown, text box, and checkbox, a checkbox
+  counting with its label (a tap on either ticks it); a link inside a sentence is left out
+  (WCAG leaves it out);
+* text under 16 px as it is drawn: the computed font size times the zoom of the page around
+  it, for SVG text times the scale its picture is drawn at; the text the boxes show (inputs,
+  dropdowns) and text put in by CSS (``::after``) count too; the faces of tiles are pictures
+  and are left out.
+"""
+
+from __future__ import annotations
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 820, "height": 1180}
+SIZES = {"phone": PHONE, "tablet": TABLET}
+#: The least tap target and the least text, in CSS pixels.
+MIN_TARGET = 44
+MIN_TEXT = 16
+
+
+def touch_context(chromium, size: dict, **options):
+    """A new browser context like a phone or tablet of ``size``: touch, a mobile layout
+    viewport, no mouse hover."""
+    return chromium.new_context(viewport=size, screen=size, has_touch=True, is_mobile=True,
+                                device_scale_factor=1, **options)
+
+
+#: {wide: scrollWidth past innerWidth, sticking: [...], targets: [[what, w, h]...] every target,
+#:  texts: [[what, px]...] every piece of text} for the app ``root``.
+MEASURE = """root => {
+    const describe = e => {
+        const cls = typeof e.className === 'string' ? e.className : (e.className && e.className.baseVal) || '';
+        const text = (e.innerText || e.textContent || e.value || e.getAttribute('aria-label') || '')
+            .trim().replace(/\\s+/g, ' ').slice(0, 40);
+        return `${e.tagName.toLowerCase()}${cls ? '.' + cls.trim().split(/\\s+/).slice(0, 3).join('.') : ''} "${text}"`;
+    };
+    const shown = e => e.checkVisibility({visibilityProperty: true}) && e.getClientRects().length > 0 &&
+        e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().height > 0;
+    const vw = window.innerWidth;
+    const out = {wide: document.scrollingElement.scrollWidth - vw, sticking: [], targets: [], texts: []};
+    // the app inside the window, and everything in it inside the app (a box of the app that is
+    // wider than the app is cut off, or scrolls sideways inside it)
+    const app = root.getBoundingClientRect(), left = Math.max(0, app.left), right = Math.min(vw, app.right);
+    const span = r => `${Math.round(r.left)}..${Math.round(r.right)}`;
+    if (app.right > vw + 1 || app.left < -1) out.sticking.push(`the app spans ${span(app)}`);
+    for (const e of root.querySelectorAll('*')) {
+        if (!shown(e)) continue;
+        const r = e.getBoundingClientRect();
+        if (r.right > right + 1 || r.left < left - 1)
+            out.sticking.push(`${describe(e)} spans ${span(r)} (the app ${Math.round(left)}..${Math.round(right)})`);
+    }
+    // tap targets
+    const seen = new Set();
+    const targets = root.querySelectorAll('button, select, textarea, [role=tab], .lm-TabBar-tab, a[href], ' +
+        'input:not([type=hidden]):not([type=file])');
+    for (let e of targets) {
+        if (e.matches('input[type=checkbox], input[type=radio]')) e = e.closest('label') || e.parentElement;
+        if (e.matches('a[href]') && e.parentElement && [...e.parentElement.childNodes].some(
+                n => n.nodeType === 3 && n.textContent.trim())) continue;  // a link in a sentence
+        if (e.matches('.lm-TabBar-tab *')) e = e.closest('.lm-TabBar-tab');
+        if (seen.has(e) || !shown(e)) continue;
+        seen.add(e);
+        const r = e.getBoundingClientRect();
+        out.targets.push([describe(e), Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]);
+    }
+    // text as drawn
+    const drawn = (e, style) => {
+        const px = parseFloat(style.fontSize);
+        if (e instanceof SVGElement) {
+            const svg = e.ownerSVGElement || e, box = svg.viewBox && svg.viewBox.baseVal;
+            return box && box.width ? px * svg.getBoundingClientRect().width / box.width : px * (e.currentCSSZoom || 1);
+        }
+        return px * (e.currentCSSZoom || 1);
+    };
+    for (const e of root.querySelectorAll('*')) {
+        if (e.closest('[data-tile], .mjs-tile') || e.matches('option, style, script') || !shown(e)) continue;
+        const style = getComputedStyle(e);
+        const box = e.matches('input:not([type=checkbox]):not([type=radio]), select, textarea');
+        const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) ||
+            (box && (e.value || e.placeholder || e.options));
+        if (own && parseFloat(style.fontSize) > 0) out.texts.push([describe(e), Math.round(drawn(e, style) * 10) / 10]);
+        for (const pseudo of ['::before', '::after']) {
+            const p = getComputedStyle(e, pseudo);
+            if (p.content && !['none', 'normal', '""', "''"].includes(p.content) && parseFloat(p.fontSize) > 0 &&
+                    p.display !== 'none')
+                out.texts.push([`${describe(e)} ${pseudo}`,
+                                Math.round(parseFloat(p.fontSize) * (e.currentCSSZoom || 1) * 10) / 10]);
+        }
+    }
+    return out;
+}"""
+
+
+def measure(app) -> dict:
+    """What :data:`MEASURE` finds in the app (a locator), with the smallest target and text."""
+    found = app.evaluate(MEASURE)
+    found["small_targets"] = [t for t in found["targets"] if min(t[1], t[2]) < MIN_TARGET - 0.5]
+    found["small_texts"] = [t for t in found["texts"] if t[1] < MIN_TEXT - 0.05]
+    found["least_target"] = min(found["targets"], key=lambda t: min(t[1], t[2]), default=None)
+    found["least_text"] = min(found["texts"], key=lambda t: t[1], default=None)
+    return found
+
+
+def problems(found: dict, where: str) -> list[str]:
+    """What a person at a table would trip on, in words ([] when nothing)."""
+    out = []
+    if found["wide"] > 0:
+        out.append(f"{where}: the page scrolls sideways by {found['wide']} px; sticking out: {found['sticking'][:8]}")
+    elif found["sticking"]:
+        out.append(f"{where}: sticking out of the window: {found['sticking'][:8]}")
+    if found["small_targets"]:
+        out.append(f"{where}: {len(found['small_targets'])} tap targets under {MIN_TARGET} x {MIN_TARGET} px "
+                   f"[what, width, height]: {found['small_targets'][:10]}")
+    if found["small_texts"]:
+        out.append(f"{where}: {len(found['small_texts'])} pieces of text under {MIN_TEXT} px: "
+                   f"{found['small_texts'][:10]}")
+    return out
+
+
+# --- a real use, by taps -----------------------------------------------------------------
+
+def fits(app, where: str, seen: dict | None = None) -> dict:
+    """Measure the app (after the page has settled) and fail with everything a person at a table
+    would trip on; ``seen`` collects the figures, by ``where``."""
+    app.page.wait_for_timeout(400)  # the layout settles after a redraw
+    found = measure(app)
+    if seen is not None:
+        seen[where] = {"least target": found["least_target"], "least text": found["least_text"]}
+    trouble = problems(found, where)
+    assert not trouble, "\n".join(trouble)
+    return found
+
+
+def _type(box, text: str) -> None:
+    """A text box as a phone fills it: tap it, type."""
+    box.tap()
+    box.fill(text)
+
+
+def tapped_hand() -> str:
+    """The hand :func:`tap_a_hand` builds, in the short notation, as the tiles box shows it (the
+    builder itself, driven in Python, says)."""
+    import ipywidgets as widgets
+
+    from mjscore.views.night.tile_entry import TileEntry
+
+    entry = TileEntry(widgets.Text())
+    entry.mode.value = "tap"
+    entry.builder.sets[0]["tile"].value = "RD"
+    entry.builder.sets[1]["kind"].value = "kong"
+    entry.builder.flowers["F1"].value = True
+    return entry.box.value
+
+
+def tap_a_hand(app, where: str, seen: dict | None = None) -> None:
+    """In the scorekeeper, a Willingdon hand entered by tapping its tiles: Red Dragon for the first
+    set (from the tile list), a kong for the second, the flower F1 (on the Flowers tab)."""
+    from playwright.sync_api import expect
+
+    entry = app.locator(".mjs-score-entry")
+    entry.get_by_role("button", name="Tap the tiles", exact=True).tap()
+    builder = app.locator(".mjs-builder")
+    expect(builder).to_be_visible()
+    builder.locator(".lm-TabBar-tab", has_text="Sets and pair").tap()
+    fits(app, f"{where}, the tiles to tap", seen)
+    tile = builder.locator(".mjs-builder-set0-tile select")
+    tile.tap()
+    tile.select_option(label="Red Dragon")  # the phone's own list of the tiles
+    builder.locator(".mjs-builder-set1-kind").get_by_role("button", name="kong", exact=True).tap()
+    builder.locator(".lm-TabBar-tab", has_text="Flowers").tap()
+    builder.locator(".mjs-builder-flower-F1").tap()
+    expect(app.locator(".mjs-score-tiles input")).to_have_value(tapped_hand())
+    fits(app, f"{where}, a hand tapped in", seen)
+
+
+def keep_a_night(app, name: str, where: str, seen: dict | None = None) -> None:
+    """The scorekeeper, from its first screen: a Willingdon night with four players, a hand whose
+    tiles are tapped in, added, and the totals."""
+    from playwright.sync_api import expect
+
+    players = app.locator(".mjs-score-players input")
+    if not players.is_visible():  # a night carried on: back to the list first
+        app.locator(".mjs-score-another").tap()
+        app.locator(".mjs-score-yes").tap()
+    expect(players).to_be_visible()
+    fits(app, f"{where}: a new night", seen)
+    _type(app.locator(".mjs-score-name input"), name)
+    _type(players, "Ann, Bea, Cat, Dee")
+    app.locator(".mjs-score-game").get_by_role("button", name="Willingdon", exact=True).tap()
+    app.locator(".mjs-score-east-double label.widget-label-basic").tap()
+    expect(app.locator(".mjs-score-east-double input")).to_be_checked()
+    fits(app, f"{where}: a new Willingdon night", seen)
+    app.locator(".mjs-score-start").tap()
+    winner = app.locator(".mjs-score-winner")
+    expect(winner.get_by_role("button")).to_have_text(["Ann", "Bea", "Cat", "Dee"])
+    fits(app, f"{where}: the first hand", seen)
+    winner.get_by_role("button", name="Bea", exact=True).tap()
+    app.locator(".mjs-score-thrower").get_by_role("button", name="Dee", exact=True).tap()
+    tap_a_hand(app, where, seen)
+    app.locator(".mjs-score-add").tap()
+    expect(app.locator(".mjs-score-totals caption")).to_have_text("Totals after 1 hand")
+    expect(app.locator(".mjs-score-status")).to_contain_text("Hand 1: Bea (South) wins on Dee's discard")
+    expect(app.locator(".mjs-score-totals")).to_contain_text("Bea")
+    fits(app, f"{where}: the totals after a hand", seen)
+
+
+def another_hand(app, where: str, seen: dict | None = None) -> None:
+    """The next hand of the night the scorekeeper shows, by taps: Ann self-drawn, the tiles the
+    builder shows changed by a tap (the first set a kong), added."""
+    from playwright.sync_api import expect
+
+    caption = app.locator(".mjs-score-totals caption")
+    hands = int(caption.inner_text().split()[2])
+    app.locator(".mjs-score-winner").get_by_role("button", name="Ann", exact=True).tap()
+    app.locator(".mjs-score-how").get_by_role("button", name="Self-drawn", exact=True).tap()
+    builder = app.locator(".mjs-builder")
+    expect(builder).to_be_visible()  # still tapping, as for the last hand
+    builder.locator(".lm-TabBar-tab", has_text="Sets and pair").tap()
+    builder.locator(".mjs-builder-set0-kind").get_by_role("button", name="kong", exact=True).tap()
+    expect(app.locator(".mjs-score-tiles input")).to_have_value(tapped_hand().replace("RDx3", "RDx4", 1))
+    fits(app, f"{where}: another hand tapped in", seen)
+    app.locator(".mjs-score-add").tap()
+    expect(caption).to_have_text(f"Totals after {hands + 1} hands")
+    fits(app, f"{where}: the totals after another hand", seen)
+
+
+def practise(app, where: str, seen: dict | None = None) -> None:
+    """The practice trainer: both figures asked, an answer typed in the two boxes, Check, Next."""
+    from playwright.sync_api import expect
+
+    number = app.locator(".mjs-practice-number")
+    expect(number).to_contain_text("Hand")
+    nxt = app.locator(".mjs-practice-next button, button.mjs-practice-next")
+    if nxt.is_enabled():  # the hand on the table was answered before: the next one
+        before = number.inner_text()
+        nxt.tap()
+        expect(number).not_to_have_text(before)
+    app.locator(".mjs-practice-mode").get_by_role("button", name="Points and doubles", exact=True).tap()
+    fits(app, f"{where}: a hand dealt", seen)
+    n = int(number.inner_text().split()[1])
+    _type(app.locator(".mjs-practice-points input"), "30")
+    _type(app.locator(".mjs-practice-doubles input"), "2")
+    app.locator(".mjs-practice-check").tap()
+    feedback = app.locator(".mjs-practice-feedback")
+    expect(feedback).to_contain_text("Hand points: you said 30")
+    expect(feedback).to_contain_text("Doubles: you said 2")
+    expect(nxt).to_be_enabled()
+    fits(app, f"{where}: the answer checked", seen)
+    nxt.tap()
+    expect(number).to_contain_text(f"Hand {n + 1}")
+    expect(feedback).to_have_text("")
+    fits(app, f"{where}: the next hand", seen)
