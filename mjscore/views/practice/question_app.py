@@ -63,7 +63,7 @@ def feedback_html(f: QuestionFeedback) -> str:
     for i, (field, answer) in enumerate(zip(q.fields, q.answer)):
         said = "" if f.given is None else escape(_value(f.given[i]))
         mark = "" if f.given is None else ("✓" if f.fields_right[i] else "✗")
-        rows.append(f"<li>{escape(field.label)}: {said} {mark} "
+        rows.append(f"<li>{escape(field.label)}{'' if field.label.endswith('?') else ':'} {said} {mark} "
                     f"{'' if f.given is not None and f.fields_right[i] else f'— <b>{escape(_value(answer))}</b>'}</li>")
     parts.append("<ul style='margin:2px 0'>" + "".join(rows) + "</ul>")
     if f.missed and not f.right:
@@ -135,8 +135,9 @@ class QuestionApp(App):
             if f.choices:
                 box = widgets.ToggleButtons(options=list(f.choices), value=None, description=f.label, style=style)
             else:
-                box = widgets.Text(value="", description=f.label, placeholder="−10" if f.signed else "a number",
-                                   style=style, layout=layout)
+                # (never a figure: "−10" once stood in every box of a question whose answer has −10)
+                hint = "plus or minus" if f.signed else "a number"
+                box = widgets.Text(value="", description=f.label, placeholder=hint, style=style, layout=layout)
             self.boxes.append(classed(box, "mjs-question-field"))
         self.fields.children = self.boxes
         first = self.lesson.first_answer(q.number)
