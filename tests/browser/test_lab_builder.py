@@ -59,8 +59,7 @@ def test_changing_a_set_rescores_the_hand(notebook):
 
     nb = notebook(NOTEBOOK)
     app = nb.one("mjs-builder")
-    # the hand in the short notation (after the seat's words: "Seat wind West, ...")
-    hand_text = nb.one("mjs-builder-hand-text", app).locator("code")
+    hand_text = nb.one("mjs-builder-hand-text", app)
     expect(hand_text).not_to_have_text("")
     hand = parse(hand_text.inner_text())
     expect_scored(app, nb, score(hand))
