@@ -37,27 +37,46 @@ from test_layout import CUT_LABELS, LOW_CONTRAST, OVERFLOWS, SCREEN, _use_theme
 #: Each lesson's notebook, by its number.
 NOTEBOOK = {n: next(NOTEBOOKS.glob(f"{n:02d}-*.ipynb")).name for n in (*LESSONS, 7)}
 
+#: What holds a lesson's questions or a drill (the rest of a lesson is the layout checks' to read).
+PRACTICE = ":has(.mjs-your-turn, .mjs-drill)"
+
+
+def _practice_only(check: str, old: str, new: str, times: int) -> str:
+    """A layout check of test_layout.py that reads only the cells that hold practice apps."""
+    assert check.count(old) == times, f"test_layout.py's check changed: {old!r} is not there {times} times"
+    return check.replace(old, new)
+
+
+#: Nothing of a practice app sticks out of its cell, or is cut short, or reads under AA.
+OVERFLOWS_HERE = _practice_only(OVERFLOWS, "querySelectorAll('.jp-Cell')", f"querySelectorAll('.jp-Cell{PRACTICE}')", 1)
+CUT_HERE = _practice_only(CUT_LABELS, ".jp-OutputArea-output ", f".jp-OutputArea-output{PRACTICE} ", 5)
+CONTRAST_HERE = _practice_only(LOW_CONTRAST, "'.jp-Notebook .jp-OutputArea-output, .jp-Notebook .jp-MarkdownOutput'",
+                               f"'.jp-Notebook .jp-OutputArea-output{PRACTICE}'", 1)
+
 
 def fits_and_reads(nb, *, themes: bool = True) -> None:
     """With the answers' verdicts showing, at the projector's 1,024 px (the layout checks read
-    the lessons before anything is answered): nothing sticks out of its cell or is cut short, and
-    (``themes``) every piece of text reads at WCAG AA in JupyterLab's light and dark themes."""
+    the lessons before anything is answered): nothing of the practice apps sticks out of its cell
+    or is cut short, and (``themes``) every piece of their text reads at WCAG AA in JupyterLab's
+    light and dark themes."""
     page = nb.page
     page.set_viewport_size(SCREEN)
     nb.settle()
-    overflows, cut = page.evaluate(OVERFLOWS), page.evaluate(CUT_LABELS)
+    overflows, cut = page.evaluate(OVERFLOWS_HERE), page.evaluate(CUT_HERE)
     assert not overflows, f"{nb.name}: sticks out at 1024 px:\n" + "\n".join(overflows[:12])
     assert not cut, f"{nb.name}: cut short at 1024 px:\n" + "\n".join(cut)
     if not themes:
         return
-    low = {"light": page.evaluate(LOW_CONTRAST)[0]}
+    low = {"light": page.evaluate(CONTRAST_HERE)}
     try:
         _use_theme(page, "dark")
         nb.settle()
-        low["dark"] = page.evaluate(LOW_CONTRAST)[0]
+        low["dark"] = page.evaluate(CONTRAST_HERE)
     finally:
         _use_theme(page, "light")
-    assert not any(low.values()), f"{nb.name}: text under AA [where, contrast, colour, behind]: {low}"
+    for theme, (under, read) in low.items():
+        assert read > 20, f"{nb.name}, {theme} theme: only {read} pieces of the practice apps' text read"
+        assert not under, f"{nb.name}, {theme} theme: text under AA [where, contrast, colour, behind]: {under}"
 
 
 def log_of(lab) -> Path:

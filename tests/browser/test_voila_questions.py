@@ -12,11 +12,11 @@ from __future__ import annotations
 from mjscore.american.drill import home_miss
 from mjscore.practice import Drill
 from mjscore.practice.questions import LessonQuestions
+from mjscore.progress import Counts
 from mjscore.willingdon.trainer.session import PROGRESS_FILE
 
-from mjscore.progress import Counts
-from test_lab_questions import NOTEBOOK, tally_text, type_amounts, wrong_payments
-from test_layout import CUT_LABELS, OVERFLOWS, SCREEN
+from test_lab_questions import CUT_HERE, NOTEBOOK, OVERFLOWS_HERE, tally_text, type_amounts, wrong_payments
+from test_layout import SCREEN
 
 
 def test_lesson_1_question_and_drill_in_the_classroom_view(classroom, voila):
@@ -55,7 +55,7 @@ def test_lesson_1_question_and_drill_in_the_classroom_view(classroom, voila):
     expect(feedback.locator(".mjs-drill-rule")).to_contain_text(home_miss(s, wrong).title)
 
     view.settle()
-    overflows, cut = page.evaluate(OVERFLOWS), page.evaluate(CUT_LABELS)
+    overflows, cut = page.evaluate(OVERFLOWS_HERE), page.evaluate(CUT_HERE)  # (the apps' cells)
     assert not overflows, "sticks out at 1024 px:\n" + "\n".join(overflows[:12])
     assert not cut, "cut short at 1024 px:\n" + "\n".join(cut)
     view.scroll_to_top(drill)
