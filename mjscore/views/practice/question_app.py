@@ -135,9 +135,8 @@ class QuestionApp(App):
             if f.choices:
                 box = widgets.ToggleButtons(options=list(f.choices), value=None, description=f.label, style=style)
             else:
-                # (never a figure: "−10" once stood in every box of a question whose answer has −10)
-                hint = "plus or minus" if f.signed else "a number"
-                box = widgets.Text(value="", description=f.label, placeholder=hint, style=style, layout=layout)
+                box = widgets.Text(value="", description=f.label, placeholder="plus or minus" if f.signed else "a number",
+                                   style=style, layout=layout)
             self.boxes.append(classed(box, "mjs-question-field"))
         self.fields.children = self.boxes
         first = self.lesson.first_answer(q.number)
