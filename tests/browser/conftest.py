@@ -19,9 +19,9 @@ How it works (the facts behind each step are in shared/JUPYTER-NOTES.md):
   bar* to read ``Python 3 (ipykernel) | Idle`` (accepting a "Select Kernel" dialog), runs it
   (Run All), and hands the test a :class:`~browser_pages.NotebookPage`
   (``tests/browser/browser_pages.py``: find, drive and photograph the widgets). Afterwards the
-  notebook is closed, except that a test that only reads the page leaves its run to the next
-  test on that notebook (the ``shares_run`` marker): the layout check of a notebook and its
-  app's test share one Run All.
+  notebook is closed, except that a test that only reads the page, or drives only an app of its
+  own, leaves its run to the next test on that notebook (the ``shares_run`` marker): the layout
+  check of a notebook, its "Your turn" questions and drill, and its app's test share one Run All.
 * ``voila`` (session, only when asked for) starts the classroom command of ``make present``
   (standalone Voila, the ``classroom`` template from ``voila/``) on another copy;
   ``classroom`` (per test) opens a notebook there as a :class:`~browser_pages.VoilaPage`;
@@ -69,8 +69,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-    # The tests that share a notebook's run, together where the first of them was, those that
-    # only read it first (the `notebook` fixture); every other test keeps its place.
+    # The tests that share a notebook's run, together where the first of them was: those that
+    # only read it first, then those that drive only an app of their own, then the others (the
+    # `notebook` fixture); every other test keeps its place.
     groups: dict[str, list] = {}
     for item in items:
         marker = item.get_closest_marker("shares_run")
@@ -86,8 +87,15 @@ def pytest_collection_modifyitems(config, items):
         elif marker.args[0] not in placed:
             placed.add(marker.args[0])
             group = groups[marker.args[0]]
-            ordered += sorted(group, key=lambda i: not i.get_closest_marker("shares_run").kwargs.get("reads_only", False))
+            ordered += sorted(group, key=_sharing_order)
     items[:] = ordered
+
+
+def _sharing_order(item) -> int:
+    """0 for a test that only reads its notebook's run, 1 for one that leaves it (it drives only
+    an app no other test reads), 2 for one that uses it up."""
+    kwargs = item.get_closest_marker("shares_run").kwargs
+    return 0 if kwargs.get("reads_only", False) else 1 if kwargs.get("leaves", False) else 2
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -414,9 +422,12 @@ def notebook(request, lab, lab_page, shots):
     read the page: no click, no typing, no picture; each sets the window size it reads at) leave
     their run open when they pass, and the next test marked ``shares_run`` on that notebook
     takes it instead of running its own: the page as the Run All left it, only resized, with its
-    page errors since the notebook opened. A test that drives the app (``reads_only`` not set)
-    uses the run up and it is closed after it. The hook ``pytest_collection_modifyitems`` puts
-    a notebook's marked tests together, those that only read first. Run alone, each test runs
+    page errors since the notebook opened. A test that drives only an app of its own, one no
+    other test on the notebook reads (``shares_run(name, leaves=True)``: a lesson's "Your turn"
+    questions or its drill), leaves the page as the Run All left it for every other app, so it
+    leaves its run too. A test that drives the app (neither set) uses the run up and it is
+    closed after it. The hook ``pytest_collection_modifyitems`` puts a notebook's marked tests
+    together, those that only read first, then those that leave it. Run alone, each test runs
     its own."""
     opened = []
     marker = request.node.get_closest_marker("shares_run")
@@ -457,7 +468,8 @@ def notebook(request, lab, lab_page, shots):
         return nb
 
     yield open_
-    keep = (marker is not None and marker.kwargs.get("reads_only", False) and len(opened) == 1
+    keep = (marker is not None and (marker.kwargs.get("reads_only", False) or marker.kwargs.get("leaves", False))
+            and len(opened) == 1
             and opened[0].name == marker.args[0] and getattr(request.node, "_mjscore_passed", False))
     if keep:
         _LEFT_RUN.update(name=opened[0].name, page=opened[0])

@@ -80,11 +80,16 @@ WRAPPED_ROWS = """() => {
 #: its own face (a tile, a PNG) is the picture's, not the page's, and is left out. Large text
 #: (24 px, or bold 18.7 px) needs 3:1, the rest 4.5:1.
 LOW_CONTRAST = """() => {
+    // rgb(a), or color(srgb r g b / a) with each part 0 to 1: what Chromium gives for a colour
+    // made with color-mix() (the views' green for a right answer), which was once left unread
     const rgba = c => {
-        const m = /rgba?\\(([^)]+)\\)/.exec(c || '');
+        const m = /(rgba?|color)\\(([^)]+)\\)/.exec(c || '');
         if (!m) return null;
-        const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(parseFloat);
-        return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+        const words = m[2].split(/[\\s,\\/]+/).filter(Boolean);
+        if (m[1] === 'color' && words.shift() !== 'srgb') return null;
+        const p = words.map(parseFloat);
+        const scale = m[1] === 'color' ? 255 : 1;
+        return [p[0] * scale, p[1] * scale, p[2] * scale, p.length > 3 ? p[3] : 1];
     };
     const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
     const lum = c => {

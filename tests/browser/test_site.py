@@ -354,6 +354,35 @@ def _type_cell(page, code: str) -> None:
     page.keyboard.press("Shift+Enter")
 
 
+QUESTION_CELL = "from mjscore.views.practice.question_app import your_turn\nyour_turn(1)"
+
+
+def test_a_lessons_question_is_marked_in_the_browser(lite):
+    """Lesson 1's first "Your turn" question answered in the site's JupyterLab: marked right with
+    the engine's answer, and counted. (Lesson 1 itself needs pandas, which the offline test cannot
+    load: its questions' app, which needs none, is typed into lesson 7, which needs none either.)"""
+    from playwright.sync_api import expect
+
+    from mjscore.lessons import question
+
+    page, errors = lite.open(LIGHT[1])
+    _type_cell(page, QUESTION_CELL)
+    turn = page.locator(f"{CURRENT} .mjs-your-turn").first
+    expect(turn).to_be_visible(timeout=START_S * 1000)
+    tally = turn.locator(".mjs-your-turn-tally")
+    expect(tally).to_have_text("Nothing answered yet in this lesson.")
+    app = turn.locator(".mjs-question").first
+    q = question(1, 1)
+    for i, value in enumerate(q.answer):
+        box = app.locator(".mjs-question-field input").nth(i)
+        box.fill(str(value))
+        box.press("Enter")
+    app.locator(".mjs-question-check").click()
+    expect(app.locator(".mjs-question-feedback .mjs-right")).to_have_text("✓ Right.")
+    expect(tally).to_have_text(re.compile(r": 1 of 1 right \(0 shown\)$"))
+    assert not errors, errors
+
+
 LISTING = """async path => {
     const model = await window.jupyterapp.serviceManager.contents.get(path, {content: true});
     return model.content.map(item => item.name).sort();

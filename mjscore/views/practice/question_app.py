@@ -63,7 +63,7 @@ def feedback_html(f: QuestionFeedback) -> str:
     for i, (field, answer) in enumerate(zip(q.fields, q.answer)):
         said = "" if f.given is None else escape(_value(f.given[i]))
         mark = "" if f.given is None else ("✓" if f.fields_right[i] else "✗")
-        rows.append(f"<li>{escape(field.label)}: {said} {mark} "
+        rows.append(f"<li>{escape(field.label)}{'' if field.label.endswith('?') else ':'} {said} {mark} "
                     f"{'' if f.given is not None and f.fields_right[i] else f'— <b>{escape(_value(answer))}</b>'}</li>")
     parts.append("<ul style='margin:2px 0'>" + "".join(rows) + "</ul>")
     if f.missed and not f.right:
