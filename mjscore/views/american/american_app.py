@@ -104,7 +104,7 @@ class AmericanPaymentsApp(App):
         # a number box would have turned "1e9" into another number without a word).
         self.value = classed(widgets.Text(value=str(value), description="Card value", placeholder="1 to 100,000",
                                           style={"description_width": "7em"},
-                                          layout=widgets.Layout(width="14em")), "mjs-american-value")
+                                          layout=widgets.Layout(width="16em")), "mjs-american-value")
         self.how = classed(widgets.Dropdown(options=[(HOW_LABELS[h], h) for h in HOWS], value=how,
                                             description="Won", style={"description_width": "7em"},
                                             layout=widgets.Layout(width="24em")), "mjs-american-how")
