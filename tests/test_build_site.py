@@ -86,3 +86,34 @@ def test_the_app_pages_toolchain_is_pinned_exactly():
     assert names["voici-core"].startswith("0.10.") and names["jupyterlite-core"].startswith("0.7.")
     # the notebooks' ipywidgets, so the state the app pages draw is the one the kernel sends
     assert names["ipywidgets"] == build_site.pinned("ipywidgets")
+
+
+def test_links_between_notebooks_become_links_between_pages_to_read():
+    body = ('<a href="01-american-who-pays.ipynb">1</a> <a href="rule-book.ipynb#Willingdon-doubles">r</a> '
+            '<a href="../00-start-here.ipynb">c</a> <a href="teacher/class.ipynb">t</a> '
+            '<a href="https://example.org/x.ipynb">away</a> <a href="#Here">here</a> <a href="notes.ipynb.txt">f</a>')
+    assert site_pages.to_read_links(body) == (
+        '<a href="01-american-who-pays.html">1</a> <a href="rule-book.html#Willingdon-doubles">r</a> '
+        '<a href="../00-start-here.html">c</a> <a href="teacher/class.html">t</a> '
+        '<a href="https://example.org/x.ipynb">away</a> <a href="#Here">here</a> <a href="notes.ipynb.txt">f</a>')
+
+
+def test_every_notebook_a_lesson_links_to_is_on_the_site():
+    """The rule book and the teacher's view are published with the lessons (each part, and the
+    front page), each page to read in its own place, reaching the site's files from there."""
+    notebooks = ROOT / "notebooks"
+    more = {page.file: page for page, _nb in site_pages.more_pages(notebooks)}
+    assert set(more) == {"rule-book.ipynb", "teacher/class.ipynb"}
+    linked = set()
+    for path in notebooks.rglob("*.ipynb"):
+        text = path.read_text(encoding="utf-8")
+        for target in re.findall(r'\]\(((?![a-z]+:)[^)#\s]+\.ipynb)', text):
+            linked.add((path.parent / target).resolve().relative_to(notebooks.resolve()).as_posix())
+    published = {lesson.file for lesson, _nb in site_pages.lessons(notebooks)} | set(more)
+    assert linked and linked <= published, linked - published
+    class_page = more["teacher/class.ipynb"]
+    links = site_pages.page_links(class_page, {"cells": [{"cell_type": "code"}]})
+    assert links["app"] == "../../apps/voici/render/teacher/class.html"
+    assert links["lab"] == "../../lab/index.html?path=teacher/class.ipynb" and links["code"]
+    front = site_pages.front_page(site_pages.lessons(notebooks), site_pages.more_pages(notebooks))
+    assert '<a class="read" href="read/teacher/class.html">' in front and 'href="read/rule-book.html"' in front

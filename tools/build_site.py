@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, front_page, lessons, readable_pages,  # noqa: E402
+from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, front_page, lessons, more_pages, readable_pages,  # noqa: E402
                         stage_contents)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,6 +361,7 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
     spent waiting for other processes), then put in place; ``out`` changes only at the end."""
     out, work = out.resolve(), (work or out.parent / f"{out.name}-src").resolve()
     found = lessons(notebooks)
+    more = more_pages(notebooks)  # the rule book and the teacher's view: every part has them
     built = {part: work / f"{part}-out" for part in parts}
 
     def timed(name, step, *args, **kw):
@@ -372,12 +373,12 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
         jobs = []
         if "lab" in parts:
             jobs.append(pool.submit(timed, "JupyterLab part", lambda: lite_build(
-                lab_toolchain(), found, work / "lab", built["lab"], apps=False)))
+                lab_toolchain(), found + more, work / "lab", built["lab"], apps=False)))
         if "apps" in parts:
             jobs.append(pool.submit(timed, "app pages", lambda: lite_build(
-                apps_toolchain(), found, work / "apps", built["apps"], apps=True, extra=extra_apps)))
+                apps_toolchain(), found + more, work / "apps", built["apps"], apps=True, extra=extra_apps)))
         if "read" in parts:
-            timed("readable pages", readable_pages, found, work / "read", built["read"],
+            timed("readable pages", readable_pages, found + more, work / "read", built["read"],
                   lambda name, version, dest, only="": unpack(npm_package(name, version), dest, only=only))
         for job in jobs:
             job.result()
@@ -395,7 +396,7 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
             if (out / sub).exists():
                 shutil.rmtree(out / sub)
             shutil.move(str(built[sub]), str(out / sub))
-    (out / "index.html").write_text(front_page(found), encoding="utf-8")
+    (out / "index.html").write_text(front_page(found, more), encoding="utf-8")
     return out
 
 

@@ -95,13 +95,24 @@ class Lesson:
 
 
 def lessons(notebooks: Path) -> list[tuple[Lesson, dict]]:
-    found = []
-    for path in sorted(notebooks.glob("[0-9][0-9]-*.ipynb")):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        found.append((Lesson(path.name, lesson_title(nb), tuple(needs_heavy(nb))), nb))
+    """The numbered lessons (``NN-name.ipynb``), in order."""
+    found = [_page(path, notebooks) for path in sorted(notebooks.glob("[0-9][0-9]-*.ipynb"))]
     if not found:
         raise SiteError(f"no lessons in {notebooks}")
     return found
+
+
+def more_pages(notebooks: Path) -> list[tuple[Lesson, dict]]:
+    """The other notebooks the lessons link to (the rule book, the teacher's view in
+    ``teacher/``): on the site as the lessons are, so that no link of a lesson leads nowhere."""
+    numbered = {path for path in notebooks.glob("[0-9][0-9]-*.ipynb")}
+    return [_page(path, notebooks) for path in sorted(notebooks.rglob("*.ipynb"))
+            if path not in numbered and ".ipynb_checkpoints" not in path.parts]
+
+
+def _page(path: Path, notebooks: Path) -> tuple[Lesson, dict]:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return Lesson(path.relative_to(notebooks).as_posix(), lesson_title(nb), tuple(needs_heavy(nb))), nb
 
 
 def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool = False,
@@ -114,6 +125,7 @@ def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool =
         if lesson.heavy:
             nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {"tags": ["mjscore-site-notice"]},
                                    "source": [NOTICE.format(mods=", ".join(lesson.heavy))]})
+        (dest / lesson.file).parent.mkdir(parents=True, exist_ok=True)  # teacher/class.ipynb
         (dest / lesson.file).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if apps:
         for page in APP_PAGES:
@@ -156,34 +168,52 @@ def readable_pages(found, work: Path, out: Path, npm: Callable[..., None]) -> No
     (out / "static").mkdir()
     npm("requirejs", READ_NPM["requirejs"], work / "requirejs")
     shutil.copy2(work / "requirejs" / "require.js", out / "static" / "require.js")
-    exporter = HTMLExporter(template_name="mjscore_read", extra_template_basedirs=[str(TEMPLATES)])
-    exporter.require_js_url = "static/require.js"
-    exporter.widget_renderer_url = "@jupyter-widgets/html-manager/dist/embed-amd.js"
     # the kernels keep their files in a scratch folder: no learner's files read or written
     env = {**os.environ, "MJSCORE_DATA_DIR": str(work / "data")}
     for lesson, stored in found:
+        up = "../" * lesson.file.count("/")  # a page in a folder (teacher/) reaches the site's files
+        exporter = HTMLExporter(template_name="mjscore_read", extra_template_basedirs=[str(TEMPLATES)])
+        exporter.require_js_url = f"{up}static/require.js"
+        exporter.widget_renderer_url = f"{up}@jupyter-widgets/html-manager/dist/embed-amd.js"
         nb = nbformat.reads(json.dumps(stored), as_version=4)
+        where = (work / "run" / lesson.file).parent
         NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True, record_timing=False,
-                       resources={"metadata": {"path": str(work / "run")}}).execute(env=env)
-        body, _res = exporter.from_notebook_node(nb, resources={"mjscore": page_links(lesson)})
-        body = re.sub(r'href="(\d\d-[\w-]+)\.ipynb', r'href="\1.html', body)
-        (out / f"{lesson.stem}.html").write_text(body, encoding="utf-8")
+                       resources={"metadata": {"path": str(where)}}).execute(env=env)
+        body, _res = exporter.from_notebook_node(nb, resources={"mjscore": page_links(lesson, nb)})
+        page = out / f"{lesson.stem}.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(to_read_links(body), encoding="utf-8")
 
 
-def page_links(lesson: Lesson) -> dict:
-    """Where a readable page's "run it" links go (relative to read/)."""
-    return {"title": lesson.title or lesson.stem, "app": f"../apps/voici/render/{lesson.stem}.html",
-            "lab": f"../lab/index.html?path={lesson.file}", "front": "../index.html",
-            "heavy": ", ".join(lesson.heavy)}
+def to_read_links(body: str) -> str:
+    """Each link to a notebook of the site (``NN-name.ipynb``, ``rule-book.ipynb#Section``,
+    ``../00-start-here.ipynb``) as the link to its page to read (``.html``, the same place)."""
+    return re.sub(r'href="(?![a-z][\w+.-]*:|/|#)([^"#?]*)\.ipynb(?=["#?])', r'href="\1.html', body)
 
 
-def front_page(found) -> str:
+def page_links(lesson: Lesson, nb: dict) -> dict:
+    """Where a readable page's links go (relative to the page): "run it" as an app or in
+    JupyterLab (for a page with code), and all the lessons."""
+    up = "../" * (lesson.file.count("/") + 1)
+    return {"title": lesson.title or lesson.stem, "app": f"{up}apps/voici/render/{lesson.stem}.html",
+            "lab": f"{up}lab/index.html?path={lesson.file}", "front": f"{up}index.html",
+            "heavy": ", ".join(lesson.heavy),
+            "code": any(c["cell_type"] == "code" for c in nb["cells"])}
+
+
+def front_page(found, more=()) -> str:
+    """The site's front page: each lesson three ways (to read, as an app, in JupyterLab), the
+    other pages (the rule book, the teacher's view) and the apps on pages of their own."""
     rows = "\n".join(
         f'<li><a class="read" href="read/{html.escape(lesson.stem)}.html">{html.escape(lesson.title or lesson.file)}</a>'
         f' <span class="run">run it: <a class="app" href="apps/voici/render/{html.escape(lesson.stem)}.html">as an app</a>'
         f' · <a class="lab" href="lab/index.html?path={html.escape(lesson.file)}">in JupyterLab</a></span>'
         + (f' <span class="more">(loads {html.escape(", ".join(lesson.heavy))} on first run)</span>' if lesson.heavy
            else "") + "</li>" for lesson, _nb in found)
+    others = "\n".join(
+        f'<li><a class="read" href="read/{html.escape(page.stem)}.html">{html.escape(page.title or page.file)}</a>'
+        f' <span class="run">(<a class="lab" href="lab/index.html?path={html.escape(page.file)}">in JupyterLab</a>)'
+        "</span></li>" for page, _nb in more)
     apps = "\n".join(
         f'<li><a href="apps/voici/render/{page.name}.html">{html.escape(page.title)}</a>: {html.escape(page.what)}</li>'
         for page in APP_PAGES)
@@ -213,9 +243,13 @@ JupyterLab (the code too). Running starts Python in your browser: give it half a
 <ol start="0">
 {rows}
 </ol>
+<p>Also here:</p>
+<ul class="more-pages">
+{others}
+</ul>
 <h2>The apps on their own</h2>
 <p>Each on a page that loads only what the app needs:</p>
-<ul>
+<ul class="app-pages">
 {apps}
 </ul>
 <p><a href="lab/index.html">Open the whole collection in JupyterLab</a></p>

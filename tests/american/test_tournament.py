@@ -136,8 +136,8 @@ def test_the_variant_otherwise_matches_the_common_table():
 def test_the_presets_are_named_with_their_sources():
     assert set(PRESETS) == {"common", "variant"}
     assert preset("common") == COMMON and get_table("variant") == VARIANT
-    assert "docs/rules.md" in COMMON.source and "Master Points" in COMMON.source and "Fever" in COMMON.source
-    assert "docs/rules.md" in VARIANT.source
+    assert "rule book" in COMMON.source and "Master Points" in COMMON.source and "Fever" in COMMON.source
+    assert "rule book" in VARIANT.source
 
 
 def test_the_table_as_a_player_reads_it():
@@ -360,3 +360,18 @@ def test_cli_refuses_bad_input_with_one_line(capsys, argv, message):
     assert code == 2 and out == ""
     assert err.startswith("mjscore: error:") and err.count("\n") == 1
     assert message in err
+
+
+def test_a_dead_hand_in_a_wall_game_is_explained_once():
+    """The wall game's line already says a dead hand gets nothing: no second line saying 0 again;
+    a dead hand in a won game is said to pay nothing more (at a table that charges nothing for it),
+    and a table that charges for it says so in a line of its own."""
+    game = Game(("Ann", "Bea", "Cat", "Dee"), "wall", dead={"Bea"})
+    bea = [line for line in score_game(game).lines if line.player == "Bea"]
+    assert [(line.points, line.reason) for line in bea] == [(0, "wall game: no points to a dead hand")]
+    won = Game(("Ann", "Bea", "Cat", "Dee"), "self-drawn", winner="Ann", value=25, dead={"Bea"})
+    bea = [line.reason for line in score_game(won).lines if line.player == "Bea"]
+    assert bea == ["did not win and did not throw", "dead hand: nothing more to pay at this table"]
+    strict = TournamentTable(**{**COMMON.__dict__, "name": "strict", "dead_hand_penalty": 5})
+    bea = [(line.points, line.reason) for line in score_game(game, strict).lines if line.player == "Bea"]
+    assert bea == [(0, "wall game: no points to a dead hand"), (-5, "dead hand")]

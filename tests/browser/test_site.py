@@ -28,6 +28,7 @@ start each.
 from __future__ import annotations
 
 import functools
+import html.parser
 import http.server
 import importlib.util
 import json
@@ -38,6 +39,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -266,10 +268,84 @@ def test_the_front_page_links_every_lesson_three_ways(browser, site):
         assert row.locator("a.lab").get_attribute("href") == want["lab"]
         for href in (want["read"], want["classroom"]):
             assert (out / href).is_file(), href
-    apps = page.locator("main ul > li a")
+    more = page.locator("main ul.more-pages > li a.read")
+    assert [more.nth(i).get_attribute("href") for i in range(more.count())] == [
+        "read/rule-book.html", "read/teacher/class.html"]
+    apps = page.locator("main ul.app-pages > li a")
     assert [apps.nth(i).get_attribute("href") for i in range(apps.count())] == [
         f"apps/voici/render/{name}.html" for name in ("scorekeeper", "trainer", "payments", "hand-builder", "claim")]
     assert "sent anywhere" in page.inner_text("main")
+    page.close()
+
+
+class _Links(html.parser.HTMLParser):
+    """Every ``href`` of a page, and every ``id`` (the places a link may open at)."""
+
+    def __init__(self):
+        super().__init__()
+        self.hrefs, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a" and attrs.get("href"):
+            self.hrefs.append(attrs["href"])
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+
+
+def _links(path: Path) -> _Links:
+    found = _Links()
+    found.feed(path.read_text(encoding="utf-8"))
+    return found
+
+
+def test_no_link_of_a_page_to_read_or_an_app_page_leads_nowhere(browser, site):
+    """Every link of every page to read and every app page of a lesson (and of the rule book and
+    the teacher's view, which the lessons link to) opens a page of the site, at a heading that page
+    has; every notebook the lessons link to is in both JupyterLab parts' files. Then, in the
+    browser, the links of the start page to read are followed as a learner follows them."""
+    out, url = site
+    pages = sorted((out / "read").rglob("*.html")) + sorted((out / "apps" / "voici" / "render").rglob("*.html"))
+    pages = [p for p in pages if "@jupyter-widgets" not in p.parts]
+    names = {p.relative_to(out).as_posix() for p in pages}
+    for want in ("read/rule-book.html", "read/teacher/class.html", "apps/voici/render/rule-book.html",
+                 "apps/voici/render/teacher/class.html", "read/00-start-here.html"):
+        assert want in names, want
+    followed, dead = 0, []
+    for page in pages:
+        for href in _links(page).hrefs:
+            parts = urllib.parse.urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+                continue
+            target = (page.parent / urllib.parse.unquote(parts.path)).resolve() if parts.path else page
+            where = f"{page.relative_to(out)}: {href}"
+            if not target.is_relative_to(out.resolve()) or not (target.is_file() or (target / "index.html").is_file()):
+                dead.append(f"{where} (no such page)")
+            elif parts.fragment and target.suffix == ".html" and parts.fragment not in _links(target).ids:
+                dead.append(f"{where} (no heading {parts.fragment!r} there)")
+            followed += 1
+    assert not dead, "\n".join(dead)
+    assert followed > 100, followed
+    for part in (out, out / "apps"):
+        for name in ("rule-book.ipynb", "teacher/class.ipynb"):
+            assert (part / "files" / name).is_file(), (part, name)
+
+    page = browser.new_page()
+    page.goto(f"{url}/read/00-start-here.html")
+    page.locator("a[href='rule-book.html']").first.click()
+    page.wait_for_url(f"{url}/read/rule-book.html")
+    assert page.locator("h1").first.inner_text().startswith("The rules as mjscore plays them")
+    page.go_back()
+    page.locator("a[href='teacher/class.html']").first.click()
+    page.wait_for_url(f"{url}/read/teacher/class.html")
+    assert "A teacher's view of the class" in page.locator("h1").first.inner_text()
+    assert page.locator(".mjs-night, table").count() > 0  # the class's tables, drawn
+    page.locator(".jp-RenderedMarkdown a[href='../00-start-here.html']").first.click()
+    page.wait_for_url(f"{url}/read/00-start-here.html")
+    page.goto(f"{url}/read/01-american-who-pays.html")
+    page.locator("a[href='rule-book.html#American-home-payments']").first.click()
+    page.wait_for_url(f"{url}/read/rule-book.html#American-home-payments")
+    assert page.evaluate("() => document.getElementById('American-home-payments').getBoundingClientRect().top") < 200
     page.close()
 
 

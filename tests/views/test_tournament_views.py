@@ -246,6 +246,17 @@ def test_app_keeps_the_thrower_off_the_winner():
     app.winner.value = "Bea"
     assert app.thrower.value == "Dee"
     assert app.game.thrower == "Dee" and app.game.winner == "Bea"
+    assert "mjs-tournament-note" not in app.result.value
+
+
+def test_choosing_the_thrower_as_winner_swaps_the_two_and_says_so():
+    app = TournamentVsHomeApp()
+    app.set(winner="Bea", thrower="Dee")
+    app.winner.value = "Dee"  # the thrower was chosen as the winner: Bea threw
+    assert app.game.winner == "Dee" and app.game.thrower == "Bea"
+    assert "Dee was the thrower and now wins, so Bea is the thrower now" in app.result.value
+    app.value.value = 30  # the note is said once
+    assert "mjs-tournament-note" not in app.result.value and app.game.thrower == "Bea"
 
 
 def test_app_set_many_at_once():

@@ -259,8 +259,10 @@ def score_game(game: Game, table: TournamentTable | None = None) -> GameScore:
                               f"{n} exposure{'s' if n != 1 else ''}"))
         else:
             lines.append(Line(p, -t.other_loser_penalty, "did not win and did not throw"))
-        if p in g.dead:
-            lines.append(Line(p, -t.dead_hand_penalty, "dead hand"))
+        if p in g.dead and (t.dead_hand_penalty or way not in ("wall", "unfinished")):
+            # (in a wall or unfinished game the line above already says what a dead hand gets)
+            lines.append(Line(p, -t.dead_hand_penalty, "dead hand" if t.dead_hand_penalty
+                              else "dead hand: nothing more to pay at this table"))
     for p, name in g.penalties:
         lines.append(Line(p, -t.penalty(name), f"penalty: {name.replace('_', ' ')}"))
     return GameScore(g, t, tuple(lines))

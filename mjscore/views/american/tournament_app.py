@@ -147,27 +147,42 @@ class TournamentVsHomeApp(App):
 
     # ------------------------------------------------------------------ reacting
 
-    def _sync_thrower(self) -> None:
+    def _sync_thrower(self, previous_winner: str | None = None) -> str:
+        """The thrower chosen among the players other than the winner. If the winner is the
+        player who was the thrower, the winner before them becomes the thrower (the two swap);
+        returns a note saying so, or ""."""
         others = tuple(p for p in self.players if p != self.winner.value)
-        keep = self.thrower.value if self.thrower.value in others else others[0]
+        note = ""
+        if self.thrower.value in others:
+            keep = self.thrower.value
+        elif previous_winner in others:
+            keep = previous_winner
+            if self.how.value == "discard":
+                note = (f"{self.winner.value} was the thrower and now wins, so {previous_winner} "
+                        "is the thrower now: change it if that is not right.")
+        else:
+            keep = others[0]
         if tuple(self.thrower.options) != others:
             self.thrower.options = others
         self.thrower.value = keep
+        return note
 
-    def _winner_changed(self, _change) -> None:
+    def _winner_changed(self, change) -> None:
         with self._quietly():
-            self._sync_thrower()
-        self.refresh()
+            note = self._sync_thrower(previous_winner=change["old"])
+        self.refresh(note)
 
-    def refresh(self) -> None:
-        """Ask the engines again and redraw the comparison (or the refusal)."""
+    def refresh(self, note: str = "") -> None:
+        """Ask the engines again and redraw the comparison (or the refusal), with ``note`` (what
+        the app changed by itself) above it."""
         how = self.how.value
         won = how != "wall"
         for control in (self.value, self.winner, self.exposures, self.jokerless, self.category):
             control.disabled = not won
         self.thrower.disabled = how != "discard"
         try:
-            self.result.value = f'<div role="status" aria-live="polite">{self._html(self.game)}</div>'
+            said = f'<p class="mjs-tournament-note" style="margin:4px 0">{escape(note)}</p>' if note else ""
+            self.result.value = f'<div role="status" aria-live="polite">{said}{self._html(self.game)}</div>'
         except (TournamentError, AmericanError, InputError) as e:
             self.show_error(self.result, e)
         else:
