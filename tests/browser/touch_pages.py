@@ -215,9 +215,11 @@ def keep_a_night(app, name: str, where: str, seen: dict | None = None) -> None:
 
 
 def another_hand(app, where: str, seen: dict | None = None) -> None:
-    """The next hand of the night the scorekeeper shows, by taps: Ann self-drawn, the tiles the
-    builder shows changed by a tap (the first set a kong), added."""
+    """The next hand of the night the scorekeeper shows, by taps: Ann self-drawn, the plain hand
+    each hand starts from changed by a tap (the first set a kong), added."""
     from playwright.sync_api import expect
+
+    from mjscore.views.night.tile_entry import PLAIN
 
     caption = app.locator(".mjs-score-totals caption")
     hands = int(caption.inner_text().split()[2])
@@ -227,7 +229,7 @@ def another_hand(app, where: str, seen: dict | None = None) -> None:
     expect(builder).to_be_visible()  # still tapping, as for the last hand
     builder.locator(".lm-TabBar-tab", has_text="Sets and pair").tap()
     builder.locator(".mjs-builder-set0-kind").get_by_role("button", name="kong", exact=True).tap()
-    expect(app.locator(".mjs-score-tiles input")).to_have_value(tapped_hand().replace("RDx3", "RDx4", 1))
+    expect(app.locator(".mjs-score-tiles input")).to_have_value(PLAIN.replace("x3", "x4", 1))
     fits(app, f"{where}: another hand tapped in", seen)
     app.locator(".mjs-score-add").tap()
     expect(caption).to_have_text(f"Totals after {hands + 1} hands")
