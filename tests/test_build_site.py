@@ -117,3 +117,14 @@ def test_every_notebook_a_lesson_links_to_is_on_the_site():
     assert links["lab"] == "../../lab/index.html?path=teacher/class.ipynb" and links["code"]
     front = site_pages.front_page(site_pages.lessons(notebooks), site_pages.more_pages(notebooks))
     assert '<a class="read" href="read/teacher/class.html">' in front and 'href="read/rule-book.html"' in front
+
+
+def test_an_app_pages_link_to_its_own_heading_stays_on_the_page(tmp_path):
+    """Voici writes ``#Section`` as a link into the site's files; the build gives it back."""
+    page = tmp_path / "teacher" / "class.html"
+    page.parent.mkdir()
+    page.write_text('<a href="../../../files/teacher/#Who">w</a> <a href="../../files/notes.txt">n</a> '
+                    '<a href="../../files/#Top">t</a> <a href="../00-start-here.html#Top">c</a>', encoding="utf-8")
+    assert build_site.keep_links_in_the_page(tmp_path) == 2
+    assert page.read_text(encoding="utf-8") == ('<a href="#Who">w</a> <a href="../../files/notes.txt">n</a> '
+                                                '<a href="#Top">t</a> <a href="../00-start-here.html#Top">c</a>')

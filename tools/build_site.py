@@ -305,6 +305,21 @@ def write_lite_config(tc: Toolchain, work: Path) -> None:
     (work / "jupyter-lite.json").write_text(json.dumps(lite, indent=1), encoding="utf-8")
 
 
+def keep_links_in_the_page(render: Path) -> int:
+    """Give the app pages' links to a heading of the same page back (``#Section``): Voici 0.10.0
+    sends every relative link that is not a notebook to the site's files, a heading's too
+    (``../../files/#Section``, a page that does not exist: the rule book's contents led nowhere).
+    Returns how many links were given back."""
+    given = 0
+    for page in render.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        fixed, n = re.subn(r'href="(?:\.\./)+files/(?:[^"#/?]+/)*#', 'href="#', text)
+        if n:
+            page.write_text(fixed, encoding="utf-8")
+            given += n
+    return given
+
+
 def publish_read_only(out: Path) -> list[str]:
     """Mark every lesson ``writable: false`` in the site's contents listings, so JupyterLite never
     keeps a learner's copy of it in the browser (which would hide every later edition of the
@@ -341,6 +356,7 @@ def lite_build(tc: Toolchain, found, work: Path, out: Path, *, apps: bool, extra
              str(work / "contents"), "--output-dir", str(out), "--template", "classroom"], cwd=work, env=env)
         # jupyterlite-core copies in its own JupyterLab app (60 MB): the pages load voici/build only
         shutil.rmtree(out / "build")
+        keep_links_in_the_page(out / "voici" / "render")
     else:
         run([str(tc.python), "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
              "--contents", str(work / "contents"), "--output-dir", str(out)], cwd=work)
