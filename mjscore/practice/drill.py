@@ -30,7 +30,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Sequence
 
 from ..american.drill import DrillError, Situation, home_answer, home_miss, home_reasons, situation
@@ -38,9 +37,8 @@ from ..american.tournament.drill import tournament_answer, tournament_miss, tour
 from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
 from ..numbers import signed
 from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, drill_record
-from ..willingdon.trainer.keeper import Keeper
+from ..willingdon.trainer.keeper import KeptProgress
 from ..willingdon.trainer.records import TrainerError, clean_name
-from ..willingdon.trainer.session import progress_path
 
 __all__ = ["Drill", "DrillError", "DrillFeedback", "read_amounts"]
 
@@ -107,42 +105,31 @@ class DrillFeedback:
         return "\n".join(lines + list(self.reasons))
 
 
-class Drill:
+class Drill(KeptProgress):
     """A drill (``american`` or ``tournament``) on the progress log at ``path`` (default: the
     learner's own, :func:`~mjscore.willingdon.trainer.progress_path`). ``seed`` chooses the
     situations after the first six for a new log or a Reset; ``table`` (the tournament drill):
     a preset's name, a table file, or a :class:`~mjscore.american.tournament.TournamentTable`
     (kept for next time; default: as last time, else the common table)."""
 
+    error = DrillError
+
     def __init__(self, game: str = "american", path: str | os.PathLike | None = None, *, seed: int = 0,
                  table: TournamentTable | str | None = None) -> None:
         if game not in DRILLS:
             raise DrillError(f"there is no drill {game!r} (one of {', '.join(DRILLS)})")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise DrillError(f"a seed must be a whole number 0 or more, not {seed!r}")
-        path = Path(path) if path is not None else progress_path()
-        self.path = path.with_suffix(".jsonl") if path.suffix == ".json" else path
+        super().__init__(path, seed)
         self.game = game
         self._seed = seed
-        self._keep = Keeper(self.path, seed)
         if table is not None:
             self.set_table(table)
 
     # ---------------------------------------------------------------- reading the state
 
     @property
-    def _progress(self):
-        return self._keep.log.state
-
-    @property
     def state(self) -> DrillState:
         """The drill as the progress log has it now."""
         return self._progress.book.drill(self.game, self._progress.seed)
-
-    @property
-    def name(self) -> str:
-        """The learner's name, as kept with the progress ("" until one is given)."""
-        return self._progress.name
 
     @property
     def title(self) -> str:
@@ -192,22 +179,6 @@ class Drill:
     def can_undo(self) -> bool:
         """Whether a Reset can be taken back."""
         return self.state.kept is not None
-
-    @property
-    def saving(self) -> bool:
-        """Whether the progress is saved to its file (False: kept in memory only)."""
-        return self._keep.saving
-
-    @property
-    def messages(self) -> list[str]:
-        """What the learner should be told about the progress file (damage set aside, not saved)."""
-        return self._keep.messages
-
-    def take_messages(self) -> list[str]:
-        """The messages not yet shown, then forgotten (so each is shown once)."""
-        out = list(self.messages)
-        self.messages.clear()
-        return out
 
     def answer(self, s: Situation | None = None) -> tuple[int, ...]:
         """The right amounts for ``s`` (default: the situation on the table)."""
@@ -295,10 +266,6 @@ class Drill:
         if kept is None:
             raise DrillError(f"a name is text, not {type(name).__name__}")
         self._keep.change(lambda progress: {"kind": "name", "name": kept} if progress.name != kept else None)
-
-    def reload(self) -> None:
-        """Read what other windows saved since (only what is new)."""
-        self._keep.change(lambda progress: None)
 
     # ---------------------------------------------------------------- inside
 

@@ -26,13 +26,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Sequence
 
 from ..lessons import COUNT, TITLES, LessonError, Question, mark, question, read_answer
 from ..progress import Answer, Counts, LessonState, Rule, answer_fields, lesson_record
-from ..willingdon.trainer.keeper import Keeper
-from ..willingdon.trainer.session import progress_path
+from ..willingdon.trainer.keeper import KeptProgress
 
 __all__ = ["LessonQuestions", "QuestionFeedback"]
 
@@ -60,19 +58,17 @@ class QuestionFeedback:
         return not self.shown and all(self.fields_right)
 
 
-class LessonQuestions:
+class LessonQuestions(KeptProgress):
     """The questions of ``lesson`` (1 to 6) on the progress log at ``path`` (default: the
     learner's own); ``seed`` makes the questions of a new log (a saved log keeps its own)."""
+
+    error = LessonError
 
     def __init__(self, lesson: int, path: str | os.PathLike | None = None, *, seed: int = 0) -> None:
         if lesson not in COUNT or isinstance(lesson, bool):
             raise LessonError(f"lessons 1 to 6 have questions, not {lesson!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise LessonError(f"a seed must be a whole number 0 or more, not {seed!r}")
-        path = Path(path) if path is not None else progress_path()
-        self.path = path.with_suffix(".jsonl") if path.suffix == ".json" else path
+        super().__init__(path, seed)
         self.lesson = lesson
-        self._keep = Keeper(self.path, seed)
 
     @property
     def title(self) -> str:
@@ -82,12 +78,12 @@ class LessonQuestions:
     @property
     def state(self) -> LessonState:
         """The lesson's questions as the progress log has them now."""
-        return self._keep.log.state.book.lesson(self.lesson)
+        return self._progress.book.lesson(self.lesson)
 
     @property
     def seed(self) -> int:
         """The number the questions are made from (the saved log's own)."""
-        return self._keep.log.state.seed
+        return self._progress.seed
 
     @property
     def round(self) -> int:
@@ -103,17 +99,6 @@ class LessonQuestions:
     def count(self) -> int:
         """How many questions a round asks."""
         return COUNT[self.lesson]
-
-    @property
-    def saving(self) -> bool:
-        """Whether the progress is saved to its file (False: kept in memory only)."""
-        return self._keep.saving
-
-    def take_messages(self) -> list[str]:
-        """What the learner should be told about the progress file, then forgotten (shown once)."""
-        out = list(self._keep.messages)
-        self._keep.messages.clear()
-        return out
 
     def question(self, number: int) -> Question:
         """Question ``number`` of this round."""
@@ -155,10 +140,6 @@ class LessonQuestions:
         now = self.round
         self._keep.change(lambda progress: lesson_record("start", self.lesson, round=now + 1)
                           if progress.book.lesson(self.lesson).round == now else None)
-
-    def reload(self) -> None:
-        """Read what other windows saved since (only what is new)."""
-        self._keep.change(lambda progress: None)
 
     def _record(self, q: Question, given: tuple | None, rights: tuple, missed: Rule | None) -> QuestionFeedback:
         round_, note = self.round, []

@@ -173,8 +173,9 @@ class TournamentVsHomeApp(App):
         self.refresh(note)
 
     def refresh(self, note: str = "") -> None:
-        """Ask the engines again and redraw the comparison (or the refusal), with ``note`` (what
-        the app changed by itself) above it."""
+        """Ask the engines again and redraw the comparison (or the refusal), ``note`` above it.
+
+        ``note`` says what the app changed by itself (a thrower moved when they became the winner)."""
         how = self.how.value
         won = how != "wall"
         for control in (self.value, self.winner, self.exposures, self.jokerless, self.category):

@@ -8,12 +8,66 @@ import os
 from pathlib import Path
 
 from ...inputs import LIMITS, read_input
-from ...storage import atomic_write, locked
-from .records import TrainerError
+from ...storage import atomic_write, data_dir, locked
+from .records import TrainerError, is_count
 from .store import (Log, Unreadable, answer_record, carry_over, encode, read_upload, start_record, start_state,
                     summary_record, why)
 
-__all__ = ["Keeper"]
+__all__ = ["Keeper", "KeptProgress", "PROGRESS_FILE", "progress_path"]
+
+#: The name of a learner's progress file in the data folder.
+PROGRESS_FILE = "practice.jsonl"
+
+
+def progress_path() -> Path:
+    """The learner's progress file: :data:`PROGRESS_FILE` in :func:`~mjscore.storage.data_dir`."""
+    return data_dir() / PROGRESS_FILE
+
+
+class KeptProgress:
+    """What the trainer, the drills and the lessons' questions share: the progress log at
+    ``path`` (default: :func:`progress_path`; an old ``.json`` name means its ``.jsonl``), kept
+    by a :class:`Keeper`; ``seed`` for a new log. ``error`` is the class of the subclass's
+    refusals."""
+
+    error: type[ValueError] = TrainerError
+
+    def __init__(self, path: str | os.PathLike | None, seed: int) -> None:
+        if not is_count(seed):
+            raise self.error(f"a seed must be a whole number 0 or more, not {seed!r}")
+        path = Path(path) if path is not None else progress_path()
+        self.path = path.with_suffix(".jsonl") if path.suffix == ".json" else path
+        self._keep = Keeper(self.path, seed)
+
+    @property
+    def _progress(self):
+        """The progress log as this window knows it now."""
+        return self._keep.log.state
+
+    @property
+    def name(self) -> str:
+        """The learner's name, as kept with the progress ("" until one is given)."""
+        return self._progress.name
+
+    @property
+    def saving(self) -> bool:
+        """Whether the progress is saved to its file (False: kept in memory only)."""
+        return self._keep.saving
+
+    @property
+    def messages(self) -> list[str]:
+        """What the learner should be told about the progress file (set aside, carried over, not saved)."""
+        return self._keep.messages
+
+    def take_messages(self) -> list[str]:
+        """The messages not yet shown, then forgotten (so each is shown once)."""
+        out = list(self.messages)
+        self.messages.clear()
+        return out
+
+    def reload(self) -> None:
+        """Read what other windows saved since (only what is new)."""
+        self._keep.change(lambda progress: None)
 
 
 class Keeper:

@@ -47,18 +47,16 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ...hands import Hand, HandError
-from ...storage import data_dir
 from ..deal import dealt_hand
 from .. import WILLINGDON, RuleSet, score
 from .hints import likely_misses
-from .keeper import Keeper
+from .keeper import PROGRESS_FILE, KeptProgress, progress_path
 from .records import MODES, Feedback, Played, Tally, TrainerError, asks, clean_name, is_count
 from .state import answer_record, rule_of_hint
 from .store import start_record
 
 __all__ = ["Cleared", "LEGACY_FILE", "PROGRESS_FILE", "Trainer", "progress_path"]
 
-PROGRESS_FILE = "practice.jsonl"
 #: The one-file format of earlier versions, read and carried over.
 LEGACY_FILE = "practice.json"
 
@@ -70,12 +68,7 @@ class Cleared(NamedTuple):
     tally: Tally
 
 
-def progress_path() -> Path:
-    """The learner's progress file: :data:`PROGRESS_FILE` in :func:`~mjscore.storage.data_dir`."""
-    return data_dir() / PROGRESS_FILE
-
-
-class Trainer:
+class Trainer(KeptProgress):
     """A learner's practice session, saved to ``path`` (default: :func:`progress_path`).
 
     ``seed`` chooses the random hands after the ramp for a new progress file (a saved file
@@ -84,32 +77,21 @@ class Trainer:
 
     def __init__(self, path: str | os.PathLike | None = None, *, seed: int = 0,
                  rules: RuleSet = WILLINGDON) -> None:
-        if not is_count(seed):
-            raise TrainerError(f"a seed must be a whole number 0 or more, not {seed!r}")
-        path = Path(path) if path is not None else progress_path()
-        if path.suffix == ".json":
-            path = path.with_suffix(".jsonl")
-        self.path = path
+        super().__init__(path, seed)
         self.rules = rules
         self._seed = seed
-        self._keep = Keeper(path, seed)
 
     # ---------------------------------------------------------------- reading the state
 
     @property
-    def name(self) -> str:
-        """The learner's name, as kept with the progress ("" until one is given)."""
-        return self._state.name
-
-    @property
     def seed(self) -> int:
         """The number the hands are dealt from (the saved log's own)."""
-        return self._state.seed
+        return self._progress.seed
 
     @property
     def mode(self) -> str:
         """What the learner is asked for: ``both``, ``points`` or ``doubles`` (:data:`MODES`)."""
-        return self._state.mode
+        return self._progress.mode
 
     @property
     def played(self) -> tuple[Played, ...]:
@@ -121,7 +103,7 @@ class Trainer:
     def latest(self, count: int) -> tuple[Played, ...]:
         """The last ``count`` hands played (a view costs the same at any length)."""
         out = []
-        for p in self._state.played[-count:] if count > 0 else ():
+        for p in self._progress.played[-count:] if count > 0 else ():
             try:
                 p.hand  # noqa: B018 (read it now: one whose JSON is not a hand is left out)
             except HandError:
@@ -132,50 +114,30 @@ class Trainer:
     @property
     def tally(self) -> Tally:
         """All the hands played, whatever the mode."""
-        return self._state.tally
+        return self._progress.tally
 
     @property
     def tallies(self) -> dict[str, Tally]:
         """One tally per mode played, in :data:`MODES` order."""
-        return {m: self._state.tallies[m] for m in MODES if m in self._state.tallies}
+        return {m: self._progress.tallies[m] for m in MODES if m in self._progress.tallies}
 
     @property
     def current_number(self) -> int:
         """The number of the hand on the table, 1 for the first."""
-        return self._state.current
+        return self._progress.current
 
     @property
     def current_hand(self) -> Hand:
         """The hand on the table."""
-        return self._state.hand
+        return self._progress.hand
 
     @property
     def answered(self) -> bool:
         """Whether the hand on the table has had its (first) answer."""
-        return self._state.answered
-
-    @property
-    def saving(self) -> bool:
-        """False when progress cannot be saved (see :attr:`messages`): the session is in memory only."""
-        return self._keep.saving
-
-    @property
-    def messages(self) -> list[str]:
-        """Notices for the learner: a file set aside or carried over, progress not saved."""
-        return self._keep.messages
-
-    @property
-    def _state(self):
-        return self._keep.log.state
+        return self._progress.answered
 
     def _change(self, make) -> bool:
         return self._keep.change(make)
-
-    def take_messages(self) -> list[str]:
-        """The notices not yet shown, emptied."""
-        out = list(self.messages)
-        self.messages.clear()
-        return out
 
     def to_json(self) -> dict:
         """The tally as one JSON object: name, played, right, shown, and each figure's tally."""
@@ -215,7 +177,7 @@ class Trainer:
 
     def next(self) -> Hand:
         """Move on to the next hand, once this one is answered (or shown)."""
-        number, hand = self._state.current, self.current_hand
+        number, hand = self._progress.current, self.current_hand
         refused: list[str] = []
 
         def change(progress):
@@ -232,11 +194,11 @@ class Trainer:
 
     def review(self, number: int) -> Feedback:
         """Re-read a played hand: its first answer and the breakdown. Never changes the tally."""
-        p = self._state.find(number) if isinstance(number, int) and not isinstance(number, bool) else None
-        if p is None and isinstance(number, int) and not self._state.complete:
+        p = self._progress.find(number) if isinstance(number, int) and not isinstance(number, bool) else None
+        if p is None and isinstance(number, int) and not self._progress.complete:
             p = next((q for q in self._keep.log.history() if q.number == number), None)
         if p is None:
-            last = self._state.played[-1].number if self._state.played else 0
+            last = self._progress.played[-1].number if self._progress.played else 0
             raise TrainerError(f"there is no played hand {number!r} (hands 1 to {last})")
         try:
             return self._feedback(p, counted=False, note="")
@@ -266,10 +228,6 @@ class Trainer:
         What is here now is kept aside in its place, so a second :meth:`bring_back` undoes it."""
         self._keep.swap_aside(self.cleared_path)
 
-    def reload(self) -> None:
-        """Read what other windows saved since (only what is new)."""
-        self._change(lambda progress: None)
-
     # ---------------------------------------------------------------- download and upload
 
     def export_bytes(self) -> bytes:
@@ -286,7 +244,7 @@ class Trainer:
     # ---------------------------------------------------------------- inside
 
     def _answer(self, points: int | None, doubles: int | None, *, shown: bool) -> Feedback:
-        number, hand, mode = self._state.current, self.current_hand, self.mode
+        number, hand, mode = self._progress.current, self.current_hand, self.mode
         answered_here = self.answered
         note: list[str] = []
         result = score(hand, self.rules)
@@ -305,7 +263,7 @@ class Trainer:
                                  missed=rule_of_hint(hints[0]) if hints else None)
         counted = self._change(change)
         if counted:
-            return self._feedback(self._state.played[-1], counted=True, note="")
+            return self._feedback(self._progress.played[-1], counted=True, note="")
         if not note:
             if not answered_here:
                 note.append("This hand was answered first in another window: that answer stands, and "
