@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 
 from ..tiles import INFO, SEAT_NAMES
 from ..willingdon.scoring import Score
-from ._style import BORDER, ERROR, FONT, FONT_LARGE, MUTED, SHADE, TEXT, count, signed
+from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count, signed
 
 _FONT = f"{FONT};color:{TEXT}"
 _PAD = "padding:0.15em 0.45em;white-space:nowrap;text-align:left"  # JupyterLab sets its tables right
@@ -164,4 +164,16 @@ def settlement_html(payments: Mapping[str, int], reasons: Sequence[str] = ()) ->
             + "</div>")
 
 
-__all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "settlement_html"]
+def verdict_html(*, right: bool, shown: bool, note: str = "") -> str:
+    """The first lines of a practice verdict: ``note`` (if any), then Shown, Right or Not quite."""
+    parts = [f'<p style="color:{MUTED};margin:4px 0">{escape(note)}</p>'] if note else []
+    if shown:
+        parts.append('<p class="mjs-shown" style="margin:4px 0"><b>Shown.</b> Revealing the answer counts as a miss.</p>')
+    elif right:
+        parts.append(f'<p class="mjs-right" style="color:{GOOD};font-weight:700;margin:4px 0">✓ Right.</p>')
+    else:
+        parts.append(f'<p class="mjs-wrong" style="color:{ERROR};font-weight:700;margin:4px 0">✗ Not quite.</p>')
+    return "".join(parts)
+
+
+__all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "settlement_html", "verdict_html"]

@@ -45,9 +45,9 @@ from ...practice import Drill, DrillError, DrillFeedback
 from ...practice.drill import read_amounts
 from .._controls import AskFirst, upload_button
 from .._app import App, classed
-from .._style import ERROR, FONT, GOOD, MUTED
+from .._style import FONT, MUTED
 from ...numbers import signed
-from ..panels import error_html
+from ..panels import error_html, verdict_html
 
 __all__ = ["AmericanDrillApp", "DrillApp", "TournamentDrillApp", "feedback_html"]
 
@@ -55,15 +55,7 @@ __all__ = ["AmericanDrillApp", "DrillApp", "TournamentDrillApp", "feedback_html"
 def feedback_html(f: DrillFeedback) -> str:
     """The verdict on one answer: right or not, player by player, the rule missed, the reasons."""
     s = f.situation
-    parts = []
-    if f.note:
-        parts.append(f'<p style="color:{MUTED};margin:4px 0">{escape(f.note)}</p>')
-    if f.shown:
-        parts.append('<p class="mjs-shown" style="margin:4px 0"><b>Shown.</b> Revealing the answer counts as a miss.</p>')
-    elif f.right:
-        parts.append(f'<p class="mjs-right" style="color:{GOOD};font-weight:700;margin:4px 0">✓ Right.</p>')
-    else:
-        parts.append(f'<p class="mjs-wrong" style="color:{ERROR};font-weight:700;margin:4px 0">✗ Not quite.</p>')
+    parts = [verdict_html(right=f.right, shown=f.shown, note=f.note)]
     rows = []
     for i, (p, c) in enumerate(zip(s.players, f.correct)):
         said = "" if f.given is None else signed(f.given[i])

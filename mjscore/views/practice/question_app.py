@@ -37,7 +37,8 @@ from ...lessons import LessonError
 from ...practice.questions import LessonQuestions, QuestionFeedback
 from ...progress import Rule
 from .._app import App, classed
-from .._style import ERROR, FONT, GOOD, MUTED
+from .._style import FONT, MUTED
+from ..panels import verdict_html
 from ..tiles import hand_html
 
 __all__ = ["QuestionApp", "YourTurn", "feedback_html", "your_turn"]
@@ -50,15 +51,7 @@ def _value(v) -> str:
 def feedback_html(f: QuestionFeedback) -> str:
     """The verdict on one answer: each figure right or not, the rule missed, how it comes about."""
     q = f.question
-    parts = []
-    if f.note:
-        parts.append(f'<p style="color:{MUTED};margin:4px 0">{escape(f.note)}</p>')
-    if f.shown:
-        parts.append('<p class="mjs-shown" style="margin:4px 0"><b>Shown.</b> Revealing the answer counts as a miss.</p>')
-    elif f.right:
-        parts.append(f'<p class="mjs-right" style="color:{GOOD};font-weight:700;margin:4px 0">✓ Right.</p>')
-    else:
-        parts.append(f'<p class="mjs-wrong" style="color:{ERROR};font-weight:700;margin:4px 0">✗ Not quite.</p>')
+    parts = [verdict_html(right=f.right, shown=f.shown, note=f.note)]
     rows = []
     for i, (field, answer) in enumerate(zip(q.fields, q.answer)):
         said = "" if f.given is None else escape(_value(f.given[i]))
