@@ -128,3 +128,21 @@ def test_an_app_pages_link_to_its_own_heading_stays_on_the_page(tmp_path):
     assert build_site.keep_links_in_the_page(tmp_path) == 2
     assert page.read_text(encoding="utf-8") == ('<a href="#Who">w</a> <a href="../../files/notes.txt">n</a> '
                                                 '<a href="#Top">t</a> <a href="../00-start-here.html#Top">c</a>')
+
+
+def test_links_to_the_published_site_stay_on_this_copy_of_it(tmp_path):
+    """The contents' table links the published site; on a copy of the site (a teacher's own, a
+    test's) those links lead to the copy's pages, from wherever the page sits."""
+    site = binder_links.site_setting()
+    body = (f'<a href="{site}read/01-american-who-pays.html">r</a> <a href="{site}lab/index.html?path=01-a.ipynb">l</a>'
+            ' <a href="https://mybinder.org/v2/gh/x">b</a>')
+    assert site_pages.to_own_pages(body, "../") == (
+        '<a href="../read/01-american-who-pays.html">r</a> <a href="../lab/index.html?path=01-a.ipynb">l</a>'
+        ' <a href="https://mybinder.org/v2/gh/x">b</a>')
+    render = tmp_path / "render"
+    (render / "teacher").mkdir(parents=True)
+    (render / "00-start-here.html").write_text(f'<a href="{site}read/00-start-here.html">r</a>', encoding="utf-8")
+    (render / "teacher" / "class.html").write_text(f'<a href="{site}index.html">i</a>', encoding="utf-8")
+    build_site.keep_links_in_the_page(render)
+    assert (render / "00-start-here.html").read_text(encoding="utf-8") == '<a href="../../../read/00-start-here.html">r</a>'
+    assert (render / "teacher" / "class.html").read_text(encoding="utf-8") == '<a href="../../../../index.html">i</a>'

@@ -179,10 +179,21 @@ def readable_pages(found, work: Path, out: Path, npm: Callable[..., None]) -> No
         where = (work / "run" / lesson.file).parent
         NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True, record_timing=False,
                        resources={"metadata": {"path": str(where)}}).execute(env=env)
-        body, _res = exporter.from_notebook_node(nb, resources={"mjscore": page_links(lesson, nb)})
+        links = page_links(lesson, nb)
+        # the browser tab's title: the lesson's (nbconvert's default is "Notebook")
+        body, _res = exporter.from_notebook_node(nb, resources={"mjscore": links, "metadata": {"name": links["title"]}})
         page = out / f"{lesson.stem}.html"
         page.parent.mkdir(parents=True, exist_ok=True)
-        page.write_text(to_read_links(body), encoding="utf-8")
+        page.write_text(to_own_pages(to_read_links(body), "../" + up), encoding="utf-8")
+
+
+def to_own_pages(body: str, up: str) -> str:
+    """Each link to a page of the published site (the contents' table links there) as a link
+    within this copy of the site, ``up`` being the way from the page to the site's top folder:
+    a site served from anywhere else (a teacher's own copy, a test) keeps its learners on it."""
+    from binder_links import site_setting  # tools/binder_links.py: the published address
+
+    return body.replace(f'href="{site_setting()}', f'href="{up}')
 
 
 def to_read_links(body: str) -> str:
@@ -224,7 +235,7 @@ def front_page(found, more=()) -> str:
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <style>body{{font:17px/1.5 system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em;color:#1a1a1a}}
 a{{color:#0b57a4}} .more,.run{{color:#555;font-size:90%}} code{{background:#f2f2f2;padding:0 .2em}}
-li{{margin:.35em 0}}</style></head>
+li{{margin:.35em 0}} ol.lessons{{list-style:none;padding-left:0}}</style></head>
 <body><main>
 <h1>mjscore: mahjong scoring, in your browser</h1>
 <p>A course in scoring two real tables: <b>American Mah Jongg</b> as the National Mah Jongg League
@@ -240,7 +251,7 @@ nothing: the apps say so, and offer the download.</p>
 <p>Each title opens the lesson to read at once, with its apps shown as pictures. To use the apps,
 <b>run it</b>: as an app (the lesson with the code hidden, large enough for a projector) or in
 JupyterLab (the code too). Running starts Python in your browser: give it half a minute.</p>
-<ol start="0">
+<ol class="lessons">
 {rows}
 </ol>
 <p>Also here:</p>

@@ -296,6 +296,17 @@ def test_classroom_links_lead_somewhere(classroom_view):
     token = page.url.split("token=")[1].split("&")[0] if "token=" in page.url else ""
     answer = page.request.get(f"{book}?token={token}", timeout=120_000)
     assert answer.ok and "The rules as mjscore plays them" in answer.text()
+    # A link to a section opens the rule book at that section (Voilà draws the page after the
+    # browser looked for the heading: the classroom template looks again once it is drawn).
+    section = page.context.new_page()
+    section.set_viewport_size(SCREEN)
+    section.goto(f"{book}{'?token=' + token if token else ''}#American-home-payments", timeout=120_000)
+    section.wait_for_function("""() => {
+        const h = document.getElementById('American-home-payments');
+        const r = h && h.getBoundingClientRect();
+        return !!r && r.height > 0 && r.top >= 0 && r.top < innerHeight / 2;
+    }""", timeout=60_000, polling=200)
+    section.close()
 
 
 @pytest.mark.parametrize("name", _cases(shares_run=True))

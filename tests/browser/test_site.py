@@ -335,6 +335,7 @@ def test_no_link_of_a_page_to_read_or_an_app_page_leads_nowhere(browser, site):
     page.locator("a[href='rule-book.html']").first.click()
     page.wait_for_url(f"{url}/read/rule-book.html")
     assert page.locator("h1").first.inner_text().startswith("The rules as mjscore plays them")
+    assert page.title() == "The rules as mjscore plays them"  # the browser tab's title (not "Notebook")
     page.go_back()
     page.locator("a[href='teacher/class.html']").first.click()
     page.wait_for_url(f"{url}/read/teacher/class.html")
