@@ -148,7 +148,8 @@ def contrast(a: str, b: str) -> float:
 
 #: The CSS the apps and the classroom template share: a selected toggle filled with the theme's
 #: brand colour and outlined, so it stands out on a washed-out projector (text width unchanged,
-#: so no label is cut short).
+#: so no label is cut short); a control that is off (a wall game's winner's exposures) faded, even
+#: the toggle chosen in it.
 APP_CSS = f"""
 .mjs-app .widget-toggle-button.mod-active, .mjs-app .jupyter-button.mod-active {{
   background: {ACCENT} !important; color: {ACCENT_TEXT} !important;
@@ -156,6 +157,9 @@ APP_CSS = f"""
 }}
 .mjs-app .widget-toggle-button:not(.mod-active), .mjs-app .jupyter-button.widget-toggle-button:not(.mod-active) {{
   opacity: 0.85;
+}}
+.mjs-app .widget-toggle-button:disabled, .mjs-app .jupyter-button:disabled {{
+  opacity: 0.4 !important; outline: none; cursor: not-allowed;
 }}
 .mjs-app .lm-TabBar-tab, .mjs-app .lm-TabBar-tabLabel {{ color: {TEXT} !important; opacity: 1 !important; }}
 .mjs-app a.mjs-download {{

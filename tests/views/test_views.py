@@ -580,6 +580,9 @@ def test_selected_toggles_stand_out_on_a_projector():
     assert "mod-active" in APP_CSS and "outline: 3px solid" in APP_CSS
     toggles = [rule for rule in APP_CSS.split("}") if "toggle-button" in rule or "mod-active" in rule]
     assert toggles and not any("font-weight" in r or "content:" in r for r in toggles)  # a label never grows and gets cut
+    # a control that is off looks off, even the toggle chosen in it (its fill is !important)
+    off = [rule for rule in APP_CSS.split("}") if ":disabled" in rule]
+    assert off and all("opacity: 0.4 !important" in rule and "outline: none" in rule for rule in off)
 
 
 def test_every_app_carries_the_touch_screen_style_and_a_desk_sees_none_of_it():
