@@ -138,3 +138,25 @@ def test_five_players_the_pick_is_not_lit_after_add(page):
     app.add.click()
     assert len(app.ledger) == 1
     assert app.pick.value is None and page.lit(app.pick) is None
+
+
+# -- other tabs ----------------------------------------------------------------------------
+
+def test_a_new_night_says_nothing_of_other_tabs_but_another_ledgers_hand_is_noticed():
+    from mjscore.night import load_journal
+
+    app = ScorekeeperApp(journal="alone.csv")
+    app.players.value = "Ann, Bea, Cat, Dee"
+    app.start.click()
+    # the look at the file finds it other than written (a browser's storage reports a file just
+    # made so): it is read again, the same hands in it
+    app.ledger._journal.ino = -1
+    app.winner.value = "Ann"
+    assert "another tab" not in app.status.value and "The night has started" in app.status.value
+    assert len(app.ledger) == 0
+    # a hand really written by another Ledger on the same file
+    other = load_journal(app.path).ledger
+    other.add(winner="Cat", how="self-drawn", value=30)
+    app.thrower.value = "Bea"
+    assert "changed in another tab or at the terminal: 1 hand came in" in app.status.value
+    assert len(app.ledger) == 1
