@@ -160,3 +160,20 @@ def test_a_new_night_says_nothing_of_other_tabs_but_another_ledgers_hand_is_noti
     app.thrower.value = "Bea"
     assert "changed in another tab or at the terminal: 1 hand came in" in app.status.value
     assert len(app.ledger) == 1
+
+
+def test_another_night_offers_a_fresh_file_name():
+    from datetime import date
+
+    today = f"night-{date.today().isoformat()}"
+    app = ScorekeeperApp(players=["Ann", "Bea", "Cat", "Dee"])
+    assert app.path.name == f"{today}.csv"
+    app.another.click()
+    app.closer.yes.click()
+    assert app.ledger is None and app.name.value == f"{today}-2.csv"
+    app.players.value = "Ann, Bea, Cat, Dee"
+    app.start.click()
+    assert app.path.name == f"{today}-2.csv" and "already holds" not in app.status.value
+    app.another.click()
+    app.closer.yes.click()
+    assert app.name.value == f"{today}-3.csv"
