@@ -177,3 +177,17 @@ def test_another_night_offers_a_fresh_file_name():
     app.another.click()
     app.closer.yes.click()
     assert app.name.value == f"{today}-3.csv"
+
+
+def test_a_willingdon_hand_scoring_0_says_nobody_pays():
+    import html
+    import re
+
+    app = ScorekeeperApp(journal="zero.csv", players=["Ann", "Bea", "Cat", "Dee"], game="willingdon")
+    app.winner.value = "Bea"
+    app.how.value = "self-drawn"
+    app.score.value = "0"
+    app.add.click()
+    said = html.unescape(re.sub(r"<[^>]+>", " ", app.status.value))
+    assert "Bea (South) wins with a score of 0: nobody pays." in said
+    assert "pays the winner" not in said
