@@ -44,8 +44,8 @@ _WON = ("discard", "self-drawn")  # a Willingdon hand with tiles, a score, sets 
 _LABEL = {"description_width": "5.5em"}
 #: What to say when a Willingdon hand has neither tiles nor a score, typing the tiles or tapping them.
 _ASK_TILES = {"type": "Type the tiles (or the score).",
-              "tap": "Tap the tiles of the winning hand: the hand shown is taken at your first tap "
-                     "(or type the score)."}
+              "tap": "The hand shown is only a starting point, not the winner’s hand: tap to change it to "
+                     "the winner’s sets, pair and flowers (or type the score)."}
 
 
 def _no_choice_as_minus_one(index, _widget):
