@@ -233,7 +233,7 @@ TOUCH_CSS = """
   .mjs-app .widget-checkbox label, .mjs-app .lm-TabBar-tab {
     min-width: var(--mjs-tap); min-height: var(--mjs-tap);
   }
-  .mjs-app input[type=checkbox] { width: calc(0.6 * var(--mjs-tap)); height: calc(0.6 * var(--mjs-tap));
+  .mjs-app input[type=checkbox] { width: var(--mjs-tap); height: var(--mjs-tap);
     vertical-align: middle; margin: 0 0.4em 0 0; }
   .mjs-app small { font-size: max(0.83em, var(--mjs-min-text)); }
   /* sizes set on the element itself (its style attribute), raised: a refusal, a set's caption,

@@ -79,6 +79,8 @@ def settle_win(score: int, *, winner: str, discarder: str | None = None, exposed
     {'E': 0, 'S': 0, 'W': 300, 'N': -300}
     >>> settle_win(100, winner="W", discarder="N", exposed_sets=3, fishing=True, rules=r).payments
     {'E': -100, 'S': -100, 'W': 300, 'N': -100}
+    >>> settle_win(0, winner="S", discarder="N").reasons
+    ('South wins with a score of 0: nobody pays.',)
     """
     if isinstance(score, bool) or not isinstance(score, int) or score < 0:
         raise SettlementError(f"the score must be a whole number 0 or more, not {score!r}")
@@ -88,6 +90,8 @@ def settle_win(score: int, *, winner: str, discarder: str | None = None, exposed
         if discarder == winner:
             raise SettlementError("the winner cannot have discarded the winning tile")
     payments = {s: 0 for s in SEATS}
+    if score == 0:  # not "each of the other three pays the winner" under payments of nothing
+        return Settlement(payments, (f"{SEAT_NAMES[winner]} wins with a score of 0: nobody pays.",))
     reasons = [f"{SEAT_NAMES[winner]} wins with {score:,}."]
     owed = {}
     for s in SEATS:

@@ -10,7 +10,7 @@ drives it. :func:`measure` reads what a person at a table would trip on, in one 
   box);
 * a tap target under 44 x 44 px (WCAG 2.5.5's size, Apple's and Google's too): every visible
   button (toggle buttons are buttons), tab, dropdown, text box, and checkbox, a checkbox
-  counting with its label (a tap on either ticks it); a link inside a sentence is left out
+  counting with its label (a tap on either ticks it) and as the box itself; a link inside a sentence is left out
   (WCAG leaves it out);
 * text under 16 px as it is drawn: the computed font size times the zoom of the page around
   it, for SVG text times the scale its picture is drawn at; the text the boxes show (inputs,
@@ -63,8 +63,11 @@ MEASURE = """root => {
     const seen = new Set();
     const targets = root.querySelectorAll('button, select, textarea, [role=tab], .lm-TabBar-tab, a[href], ' +
         'input:not([type=hidden]):not([type=file])');
-    for (let e of targets) {
-        if (e.matches('input[type=checkbox], input[type=radio]')) e = e.closest('label') || e.parentElement;
+    // a checkbox counts twice: with its label (a tap on either ticks it), and the box itself
+    const boxes = [...targets].filter(e => e.matches('input[type=checkbox], input[type=radio]'));
+    for (let e of [...targets, ...boxes.map(b => ({box: b}))]) {
+        if (e.box) e = e.box;
+        else if (e.matches('input[type=checkbox], input[type=radio]')) e = e.closest('label') || e.parentElement;
         if (e.matches('a[href]') && e.parentElement && [...e.parentElement.childNodes].some(
                 n => n.nodeType === 3 && n.textContent.trim())) continue;  // a link in a sentence
         if (e.matches('.lm-TabBar-tab *')) e = e.closest('.lm-TabBar-tab');

@@ -589,7 +589,8 @@ def test_tapping_the_tiles_a_hand_not_yet_tapped_is_asked_for_by_a_tap():
     app.winner.value, app.thrower.value = "Bea", "Dee"
     app.tile_entry.mode.value = "tap"
     app.add.click()
-    assert len(app.ledger) == 0 and "Tap the tiles of the winning hand" in app.status.value
+    assert len(app.ledger) == 0 and ("The hand shown is only a starting point, not the winner’s hand: tap to change "
+                                     "it to the winner’s sets, pair and flowers (or type the score).") in app.status.value
     app.tile_entry.builder.sets[0]["tile"].value = "RD"  # the first tap changes the plain start
     assert app.tiles.value == "RDx3 3Cx3 4Dx3 6Bx3 8Cx2"
     app.add.click()

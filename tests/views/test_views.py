@@ -597,6 +597,8 @@ def test_every_app_carries_the_touch_screen_style_and_a_desk_sees_none_of_it():
     assert TOUCH_CSS in style_tag()
     assert "calc(44px / var(--mjs-classroom-zoom, 1))" in TOUCH_CSS
     assert "calc(16px / var(--mjs-classroom-zoom, 1))" in TOUCH_CSS
+    # a tick box is a whole target itself, not only with its label (the jokerless box was 26 px)
+    assert re.search(r"input\[type=checkbox\] \{ width: var\(--mjs-tap\); height: var\(--mjs-tap\);", TOUCH_CSS)
     outside = re.sub(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", TOUCH_CSS)
     assert not outside.strip() or re.fullmatch(r"(\s*/\*.*?\*/\s*)*", outside, re.S), outside
     assert set(re.findall(r"@media ([^{]+)\{", TOUCH_CSS)) == {

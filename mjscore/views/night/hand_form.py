@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 
 import ipywidgets as widgets
+import traitlets
 
 from ...american.home import CATEGORIES
 from ...night import Entry, LedgerError
@@ -43,8 +44,34 @@ _WON = ("discard", "self-drawn")  # a Willingdon hand with tiles, a score, sets 
 _LABEL = {"description_width": "5.5em"}
 #: What to say when a Willingdon hand has neither tiles nor a score, typing the tiles or tapping them.
 _ASK_TILES = {"type": "Type the tiles (or the score).",
-              "tap": "Tap the tiles of the winning hand: the hand shown is taken at your first tap "
-                     "(or type the score)."}
+              "tap": "The hand shown is only a starting point, not the winner’s hand: tap to change it to "
+                     "the winner’s sets, pair and flowers (or type the score)."}
+
+
+def _no_choice_as_minus_one(index, _widget):
+    return -1 if index is None else index
+
+
+def _minus_one_as_no_choice(index, _widget):
+    return None if index is None or index < 0 else index
+
+
+class Choice(widgets.ToggleButtons):
+    """ToggleButtons whose "nothing chosen" reaches the page in every kernel.
+
+    A browser kernel (JupyterLite, the Voici app pages) sends a trait set to None as nothing at
+    all, so ``value = None`` left the page showing (and sending) the choice before: a winner
+    still lit after Add that the app no longer used, a tap on it that changed nothing. Here
+    "nothing chosen" is sent as the index -1, which lights no button in every front end.
+
+    >>> who = Choice(options=["Ann", "Bea"], value="Bea")
+    >>> who.value = None
+    >>> who.get_state()["index"]
+    -1
+    """
+
+    index = traitlets.Int(None, allow_none=True).tag(sync=True, to_json=_no_choice_as_minus_one,
+                                                     from_json=_minus_one_as_no_choice)
 
 
 def _hide(widget: widgets.Widget, hidden: bool) -> None:
@@ -154,16 +181,16 @@ class HandForm:
 
     def _build_hand(self) -> widgets.Widget:
         buttons = {"button_width": "auto"}
-        self.winner = classed(widgets.ToggleButtons(options=[], value=None, description="Winner", style=buttons),
+        self.winner = classed(Choice(options=[], value=None, description="Winner", style=buttons),
                               "mjs-score-winner")
         self.how = classed(widgets.ToggleButtons(options=_HOWS["american"], value="discard", description="How",
                                                  style=buttons), "mjs-score-how")
-        self.thrower = classed(widgets.ToggleButtons(options=[], value=None, description="Thrower", style=buttons),
+        self.thrower = classed(Choice(options=[], value=None, description="Thrower", style=buttons),
                                "mjs-score-thrower")
         self.value = classed(widgets.IntText(value=25, description="Value", continuous_update=True, style=_LABEL,
                                              tooltip="the card value, 1 to 100,000",
                                              layout=widgets.Layout(width="12em")), "mjs-score-value")
-        self.quick = classed(widgets.ToggleButtons(options=[(str(v), v) for v in VALUES], value=25,
+        self.quick = classed(Choice(options=[(str(v), v) for v in VALUES], value=25,
                                                    style={"button_width": "3.2em"},
                                                    tooltip="a common card value"), "mjs-score-quick")
         self.jokerless = classed(widgets.Checkbox(value=False, description="Jokerless (declared)", indent=False,
@@ -174,7 +201,7 @@ class HandForm:
         self.dead = classed(Picks(description="Dead hands:", hint="(click each)"), "mjs-score-dead")
         self.bettor = classed(widgets.Dropdown(options=[], value=None, description="Sits out", style=_LABEL,
                                                layout=widgets.Layout(width="20em")), "mjs-score-bettor")
-        self.pick = classed(widgets.ToggleButtons(options=[], value=None, description="She backs", style=buttons),
+        self.pick = classed(Choice(options=[], value=None, description="She backs", style=buttons),
                             "mjs-score-pick")
         self.tiles = classed(widgets.Text(description="Tiles", placeholder="RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1",
                                           style=_LABEL, layout=widgets.Layout(width="32em")), "mjs-score-tiles")
@@ -184,7 +211,7 @@ class HandForm:
                                "mjs-score-exposed")
         self.fishing = classed(widgets.Checkbox(value=False, description="The thrower was fishing", indent=False,
                                                 layout=widgets.Layout(width="auto")), "mjs-score-fishing")
-        self.east = classed(widgets.ToggleButtons(options=[], value=None, description="East", style=buttons),
+        self.east = classed(Choice(options=[], value=None, description="East", style=buttons),
                             "mjs-score-east")
         self.east_note = classed(widgets.HTML(), "mjs-score-east-note")
         self.note = classed(widgets.Text(description="Note", style=_LABEL, layout=widgets.Layout(width="32em")),

@@ -29,6 +29,21 @@ def hands(n: int) -> str:
     return f"{count(n)} hand{'s' * (n != 1)}"
 
 
+def fresh_name() -> str:
+    """A file name for a new night that holds none yet: today's (``night-YYYY-MM-DD.csv``), else
+    with -2, -3, ... as a person numbers a second night of the day."""
+    stem, n = f"night-{date.today().isoformat()}", 1
+    while True:
+        name = f"{stem}{'' if n == 1 else f'-{n}'}.csv"
+        try:
+            path = journal_path(name)
+            if not (path.exists() and path.stat().st_size > 0):
+                return name
+        except (ValueError, OSError):
+            return name
+        n += 1
+
+
 class NightSetup:
     """The setup's controls and what they do (a part of the app: ``self.ledger``, ``self.path``)."""
 
@@ -191,7 +206,7 @@ class NightSetup:
         self.ledger = self.path = None
         self.setup.layout.display = ""
         self.hand_box.layout.display = self.night_box.layout.display = "none"
-        self.name.value = f"night-{date.today().isoformat()}.csv"
+        self.name.value = fresh_name()  # never the night just closed
         self._list_nights()
         self._say(f"{path.name} is closed; its hands are saved.")
         self.refresh()

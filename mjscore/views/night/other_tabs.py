@@ -3,7 +3,8 @@ the terminal), and the East that follows from the hand before (:class:`OtherTabs
 :class:`~mjscore.views.night.scorekeeper_app.ScorekeeperApp`).
 
 - **Read in at each change.** Every change of the form, and Add, first looks at the journal (its
-  size, under its lock: nothing is read unless it grew) and shows the hands another tab added.
+  size, under its lock: nothing is read unless it grew) and shows the hands another tab added;
+  it says so only when the hands did change (a file read again with the same hands is not news).
 - **What the next hand takes from the last follows.** In a Willingdon night East passes after
   each hand unless East won it, so the form offers the East that follows from the last hand; in
   a five-player American night, whoever sat out the last hand sits out the next until changed.
@@ -117,11 +118,18 @@ class OtherTabs:
         if self.ledger is None:
             return False
         before = len(self.ledger)
+        hands_before = [line.entry for line in self.ledger.lines]
         try:
             if not self.ledger.sync():
                 return False
         except (LedgerError, OSError) as e:
             self.show_error(self.status, e)
+            return False
+        if [line.entry for line in self.ledger.lines] == hands_before:
+            # read again, the same hands: the look at the file (its size and number) found it
+            # other than the journal wrote it, as a browser's storage (the Voici pages' /drive)
+            # reports a file just made, so every brand-new night "changed in another tab" at once
+            # there. Only hands are news.
             return False
         came = len(self.ledger) - before
         said = " ".join(self._follow())
