@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import datetime
 import json
+from html import escape
 
 import pytest
 
 from mjscore.american.tournament import COMMON, VARIANT
-from mjscore.practice import Drill
+from mjscore.lessons import LessonError
+from mjscore.practice import Drill, DrillError
 from mjscore.practice.questions import LessonQuestions
 from mjscore.practice.sample import sample_class
 from mjscore.progress import Counts
+from mjscore.views.practice.drill_app import ALREADY_ANSWERED as DRILL_ANSWERED
 from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillApp
 from mjscore.views.practice.my_progress import progress_html
 from mjscore.views.practice.progress_views import (class_table, problems_html, questions_table,
                                                    rules_table)
+from mjscore.views.practice.question_app import ALREADY_ANSWERED as QUESTION_ANSWERED
 from mjscore.views.practice.question_app import QuestionApp, YourTurn, your_turn
 from mjscore.practice.teacher import read_class
 
@@ -172,3 +176,43 @@ def test_the_progress_and_the_class_tables(tmp_path):
     assert "&lt;b&gt;Max" in class_table(report).html and "<b>Max" not in class_table(report).html
     assert len(rules_table(report).frame) == 10 and len(questions_table(report).frame) == 10
     assert "Every file was read" in problems_html(report)
+
+
+HUGE = "99999999999999999999"  # 20 digits: more than the progress log reads back
+
+
+def test_the_drill_refuses_an_amount_too_big_and_records_nothing(path):
+    app = AmericanDrillApp(Drill("american", path))
+    type_in(app, ["+100", "-25", "-" + HUGE, "-25"])
+    app.check.click()
+    assert "mjs-error" in app.feedback.value and "too big" in app.error and app.drill.tally.played == 0
+    with pytest.raises(DrillError, match="at most 18 digits"):
+        app.drill.check((10**19, -25, -50, -25))
+    assert Drill("american", path).take_messages() == [] and Drill("american", path).tally.played == 0
+
+
+@pytest.mark.parametrize("typed", [HUGE, "99,999,999,999,999,999,999"])
+def test_a_question_refuses_a_number_too_big_and_records_nothing(path, typed):
+    app = QuestionApp(LessonQuestions(3, path), 1)
+    app.boxes[0].value, app.boxes[1].value = typed, "1728"
+    app.check.click()
+    assert "mjs-error" in app.feedback.value and "too big" in app.error
+    assert LessonQuestions(3, path).tally.played == 0 and LessonQuestions(3, path).take_messages() == []
+    with pytest.raises(LessonError, match="at most 18 digits"):
+        app.lesson.check(1, (10**19, 1728))
+
+
+def test_a_stray_check_after_show_me_keeps_the_answer_shown(path):
+    drill = AmericanDrillApp(Drill("american", path))
+    drill.show.click()
+    drill.check.click()  # the boxes are empty
+    assert "mjs-shown" in drill.feedback.value and escape(DRILL_ANSWERED) in drill.feedback.value
+    assert "mjs-error" not in drill.feedback.value and drill.drill.tally == Counts(1, 0, 1)
+    question = QuestionApp(LessonQuestions(3, path), 1)
+    question.show.click()
+    question.check.click()
+    assert "mjs-shown" in question.feedback.value and escape(QUESTION_ANSWERED) in question.feedback.value
+    assert "mjs-error" not in question.feedback.value and question.lesson.tally == Counts(1, 0, 1)
+    question.boxes[0].value = "12"  # one box typed, one not: still the verdict, never a wipe
+    question.check.click()
+    assert "mjs-shown" in question.feedback.value and question.lesson.tally == Counts(1, 0, 1)
