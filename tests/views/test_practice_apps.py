@@ -17,7 +17,11 @@ from mjscore.practice.sample import sample_class
 from mjscore.progress import Counts
 from mjscore.views.practice.drill_app import ALREADY_ANSWERED as DRILL_ANSWERED
 from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillApp
-from mjscore.views.practice.my_progress import progress_html
+from mjscore.lessons import TITLES
+from mjscore.practice.teacher import read_student
+from mjscore.views.practice.my_progress import ProgressView, progress_html, progress_rows
+from mjscore.views.willingdon.trainer_app import PracticeApp
+from mjscore.willingdon.trainer import Trainer
 from mjscore.views.practice.progress_views import (class_table, problems_html, questions_table,
                                                    rules_table)
 from mjscore.views.practice.question_app import ALREADY_ANSWERED as QUESTION_ANSWERED
@@ -216,3 +220,27 @@ def test_a_stray_check_after_show_me_keeps_the_answer_shown(path):
     question.boxes[0].value = "12"  # one box typed, one not: still the verdict, never a wipe
     question.check.click()
     assert "mjs-shown" in question.feedback.value and question.lesson.tally == Counts(1, 0, 1)
+
+
+def test_the_progress_view_brings_itself_up_to_date(path):
+    """Lesson 7's table: no cell to run again where the code is hidden, so it follows the apps on
+    its page, and an Update button reads what was practised elsewhere."""
+    trainer = PracticeApp(Trainer(path))
+    drill = AmericanDrillApp(Drill("american", path))
+    turn = your_turn(3, path)
+    view = ProgressView(path, follow=[trainer, drill, turn])
+    assert "Nothing practised yet" in view.table.value and "press Update" in view.widget.children[0].children[1].value
+    trainer.show.click()
+    assert "your progress" in view.table.value and ">1<" in view.table.value
+    drill.show.click()
+    turn.apps[0].show.click()
+    rows = dict(progress_rows(read_student(path)))
+    assert rows["American payments"] == Counts(1, 0, 1) and rows[f"Lesson 3: {TITLES[3]}"] == Counts(1, 0, 1)
+    assert view.table.value == progress_html(path)
+    Drill("tournament", path).show_me()  # practised elsewhere: seen once Update is pressed
+    assert view.table.value != progress_html(path)
+    view.update.click()
+    assert view.table.value == progress_html(path)
+    trainer.reset.click()
+    trainer.clear.click()  # a Reset is followed too
+    assert view.table.value == progress_html(path)
