@@ -22,7 +22,7 @@ from mjscore.practice.teacher import read_student
 from mjscore.views.practice.my_progress import ProgressView, progress_html, progress_rows
 from mjscore.views.willingdon.trainer_app import PracticeApp
 from mjscore.willingdon.trainer import Trainer
-from mjscore.views.practice.progress_views import (class_table, problems_html, questions_table,
+from mjscore.views.practice.progress_views import (ClassApp, class_table, problems_html, questions_table,
                                                    rules_table)
 from mjscore.views.practice.question_app import ALREADY_ANSWERED as QUESTION_ANSWERED
 from mjscore.views.practice.question_app import QuestionApp, YourTurn, your_turn
@@ -244,3 +244,39 @@ def test_the_progress_view_brings_itself_up_to_date(path):
     trainer.reset.click()
     trainer.clear.click()  # a Reset is followed too
     assert view.table.value == progress_html(path)
+
+
+def test_the_class_table_is_compact(tmp_path):
+    report = read_class(sample_class(tmp_path / "class"))
+    html = class_table(report).html
+    assert " of " not in html and ">4/4<" in html and "white-space:nowrap" in html
+    assert 'title="American payments"' in html and ">payments<" in html
+
+
+def test_the_class_app_reads_a_folder_or_uploaded_files_and_refuses_clearly(tmp_path):
+    app = ClassApp()
+    assert app.students.value == "" and app.said.value == ""
+    app.read.click()
+    assert "Type the folder" in app.error
+    app.folder.value = str(tmp_path / "<i>nowhere</i>")
+    app.read.click()
+    assert "There is no folder" in app.error and "&lt;i&gt;nowhere" in app.said.value and app.students.value == ""
+    (tmp_path / "empty").mkdir()
+    app.folder.value = str(tmp_path / "empty")
+    assert "No progress file could be read" in app.error and "no progress logs" in app.error
+    paths = sample_class(tmp_path / "class")
+    app.folder.value = str(tmp_path / "class")
+    app.read.click()
+    report = read_class([tmp_path / "class"])
+    assert app.error is None and "30 students" in app.said.value
+    assert class_table(report).html in app.students.value and rules_table(report).html in app.rules.value
+    assert questions_table(report).html in app.questions.value and "Every file was read" in app.problems.value
+    assert "&lt;b&gt;Max" in app.students.value and "<b>Max" not in app.students.value
+
+    app.upload.value = [upload("practice.jsonl", paths[0].read_bytes()), upload("practice.jsonl", paths[28].read_bytes()),
+                        upload("<b>notes</b>.jsonl", b"not a log\n")]
+    assert "3 files uploaded: 2 students" in app.said.value and "&lt;b&gt;Max" in app.students.value
+    assert "&lt;b&gt;notes&lt;/b&gt;.jsonl: not a progress log" in app.problems.value
+    assert str(tmp_path) not in app.problems.value and "/tmp" not in app.problems.value
+    app.upload.value = [upload("notes.jsonl", b"not a log\n")]
+    assert "No progress file could be read in 1 file uploaded" in app.error and app.students.value == ""
