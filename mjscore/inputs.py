@@ -37,7 +37,8 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 __all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "MAX_SEED", "clean_name", "decode",
-           "figure", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown", "whole_number"]
+           "figure", "keepable", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown",
+           "whole_number"]
 
 
 class InputError(ValueError):
@@ -59,6 +60,18 @@ MAX_DIGITS = 18
 MAX_NAME = 60
 #: The largest number that starts the random hands of ``--seed`` (a 64-bit number).
 MAX_SEED = 2**63 - 1
+
+
+def keepable(n: int) -> bool:
+    """Whether the whole number ``n`` can be saved and read back: at most :data:`MAX_DIGITS` digits.
+
+    Every door that saves a typed figure (the practice log) refuses what :func:`load_json`
+    would set aside when the file is read again.
+
+    >>> keepable(10**18 - 1), keepable(-(10**18 - 1)), keepable(10**18)
+    (True, True, False)
+    """
+    return abs(n) < 10 ** MAX_DIGITS
 
 
 def _size(n: int) -> str:

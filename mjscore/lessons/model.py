@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..hands import parse
+from ..inputs import MAX_DIGITS
 from ..progress import Misreading, Rule, worst_miss
 from ..willingdon import score
 from ..willingdon.trainer.hints import likely_misses
@@ -83,7 +84,7 @@ def stream(lesson: int, seed: int, round_: int, number: int) -> random.Random:
     return random.Random(f"mjscore-lesson-{lesson}-{seed}-{round_}-{number}")
 
 
-_NUMBER = re.compile(r"^[-+−]?\d{1,3}(?:,\d{3})+$|^[-+−]?\d{1,15}$")
+_NUMBER = re.compile(r"^[-+−]?\d{1,3}(?:,\d{3})+$|^[-+−]?\d+$")
 
 
 def read_answer(q: Question, texts: Sequence[str | None]) -> tuple:
@@ -115,6 +116,8 @@ def read_answer(q: Question, texts: Sequence[str | None]) -> tuple:
         if not _NUMBER.match(t):
             raise LessonError(f"type a whole number for “{f.label}”"
                               + (", with a minus sign for a loss or a payment" if f.signed else ""))
+        if sum(c.isdigit() for c in t) > MAX_DIGITS:  # the progress log keeps no more
+            raise LessonError(f"the number typed for “{f.label}” is too big (at most {MAX_DIGITS} digits)")
         n = int(t.replace(",", "").replace("−", "-"))
         if n < 0 and not f.signed:
             raise LessonError(f"type a number of 0 or more for “{f.label}” (no minus sign here)")

@@ -35,6 +35,7 @@ from typing import Sequence
 from ..american.drill import DrillError, Situation, home_answer, home_miss, home_reasons, situation
 from ..american.tournament.drill import tournament_answer, tournament_miss, tournament_reasons
 from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
+from ..inputs import MAX_DIGITS, figure, keepable
 from ..numbers import signed
 from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, drill_record
 from ..willingdon.trainer.keeper import KeptProgress
@@ -61,6 +62,9 @@ def read_amounts(text: str, players: Sequence[str]) -> tuple[int, ...]:
                          f"such as {' '.join(['+100', '-50', '-25', '-25', '0'][:len(players)])}")
     out = []
     for w, p in zip(words, players):
+        if re.fullmatch(r"[-+−]?\d{10,}", w):
+            raise DrillError(f"{p}'s amount is too big: no one pays or collects a number of "
+                             f"{len(w.lstrip('+-−')):,} digits (at most 9)")
         if not _AMOUNT.match(w):
             raise DrillError(f"{p}'s amount must be a whole number, with a plus to collect and a minus to pay (such as +40 or -20), not {w[:20]!r}")
         out.append(int(w.replace("−", "-")))
@@ -204,6 +208,10 @@ class Drill(KeptProgress):
         amounts = tuple(amounts)
         if len(amounts) != len(s.players) or any(isinstance(x, bool) or not isinstance(x, int) for x in amounts):
             raise DrillError(f"give {len(s.players)} whole numbers, one for each of {', '.join(s.players)}")
+        big = next((x for x in amounts if not keepable(x)), None)
+        if big is not None:
+            raise DrillError(f"an amount must be a whole number of at most {MAX_DIGITS} digits "
+                             f"(the progress log keeps no more), not {figure(big)}")
         return self._answer(s, amounts)
 
     def show_me(self) -> DrillFeedback:

@@ -28,6 +28,7 @@ import os
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..inputs import MAX_DIGITS, figure, keepable
 from ..lessons import COUNT, TITLES, LessonError, Question, mark, question, read_answer
 from ..progress import Answer, Counts, LessonState, Rule, answer_fields, lesson_record
 from ..willingdon.trainer.keeper import KeptProgress
@@ -128,6 +129,10 @@ class LessonQuestions(KeptProgress):
     def check(self, number: int, given: Sequence) -> QuestionFeedback:
         """Mark ``given`` (as :meth:`read` gives it); the first answer on a question is recorded."""
         q = self.question(number)
+        big = next((g for g in given if isinstance(g, int) and not keepable(g)), None)
+        if big is not None:
+            raise LessonError(f"a figure must be a whole number of at most {MAX_DIGITS} digits "
+                              f"(the progress log keeps no more), not {figure(big)}")
         m = mark(q, given)
         return self._record(q, tuple(given), m.fields_right, m.missed)
 

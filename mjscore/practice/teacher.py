@@ -117,11 +117,16 @@ class QuestionWrong(NamedTuple):
 
 
 def find_logs(paths: Iterable[str | os.PathLike]) -> tuple[list[Found], list[str]]:
-    """Every log to read, and a line for each path that holds none."""
+    """Every log to read, and a line for each path that holds none.
+
+    A :class:`Found` given is read as it is, named as it says (a file uploaded into a scratch
+    folder is named by the name it was uploaded with)."""
     found, problems, seen = [], [], set()
     for given in paths:
-        path = Path(given)
-        if path.is_dir():
+        path = Path(given[0] if isinstance(given, Found) else given)
+        if isinstance(given, Found):
+            candidates = [given]
+        elif path.is_dir():
             logs = sorted(p for p in path.rglob("*.jsonl") if p.is_file() and ".ipynb_checkpoints" not in p.parts)
             if not logs:
                 problems.append(f"{given}: no progress logs (*.jsonl) in this folder")
@@ -208,8 +213,8 @@ def _cell(c: Counts) -> str:
     return f"{c.right}/{c.played}" if c.played else "-"
 
 
-def read_class(paths: Iterable[str | os.PathLike]) -> ClassReport:
-    """Read every log in ``paths`` (files, or folders searched for ``*.jsonl``)."""
+def read_class(paths: Iterable[str | os.PathLike | Found]) -> ClassReport:
+    """Read every log in ``paths`` (files, or folders searched for ``*.jsonl``, or :class:`Found`)."""
     found, problems = find_logs(paths)
     students = []
     for f in found:

@@ -250,6 +250,8 @@ TOUCH_CSS = """
   .mjs-app .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height); }
   .mjs-app .widget-checkbox label { display: flex; align-items: center; white-space: normal; line-height: 1.4; }
   .mjs-app .widget-checkbox input[type=checkbox] { flex-grow: 0; }
+  /* a list's entries wrap at their spaces rather than being cut off ("seat=E rou") */
+  .mjs-app select[size] option { white-space: normal; }
 }
 @media (max-width: 640px) {
   .mjs-app .widget-inline-hbox:not(.widget-checkbox) { flex-wrap: wrap; height: auto; }

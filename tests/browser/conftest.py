@@ -159,12 +159,14 @@ def copy_notebooks(dest: Path) -> Path:
     (after clearing the outputs), and JupyterLab takes seconds to draw a notebook's stored
     tables and pictures when it opens it."""
     dest.mkdir(parents=True)
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in sorted([*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("teacher/*.ipynb")]):
         nb = json.loads(path.read_text(encoding="utf-8"))
         for cell in nb["cells"]:
             if cell["cell_type"] == "code":
                 cell["outputs"], cell["execution_count"] = [], None
-        (dest / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+        target = dest / path.relative_to(NOTEBOOKS)  # the teacher's notebook in its own folder, teacher/
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
     return dest
 
 

@@ -154,11 +154,12 @@ def _use_theme(page, which: str) -> None:
                   theme)
     page.wait_for_function("light => document.body.dataset.jpThemeLight === light", arg=light, timeout=30_000)
 
-def _cases(shares_run: bool = False):
+def _cases(shares_run: bool = False, teacher: bool = False):
     """One case per notebook; with ``shares_run``, each leaves its JupyterLab run to the app test
-    on its notebook (the ``notebook`` fixture), as it only reads the page."""
-    names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-    return [pytest.param(n, id=n[:-6], marks=([pytest.mark.xfail(strict=False, reason="regenerated after the merge")]
+    on its notebook (the ``notebook`` fixture), as it only reads the page; with ``teacher``, the
+    teacher's notebook too (teacher/class.ipynb: a teacher shows it with its code hidden)."""
+    names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) + (["teacher/class.ipynb"] if teacher else [])
+    return [pytest.param(n, id=n[:-6].replace("/", "-"), marks=([pytest.mark.xfail(strict=False, reason="regenerated after the merge")]
                                               if n in REWRITTEN else [])
                          + ([pytest.mark.shares_run(n, reads_only=True)] if shares_run else []))
             for n in names]
@@ -231,7 +232,7 @@ def _check(view, name: str) -> None:
     return rows
 
 
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", _cases(teacher=True))
 def test_classroom_view_fits_a_projector(classroom_view, name):
     view = classroom_view(name)
     view.page.wait_for_load_state("networkidle")

@@ -130,3 +130,10 @@ def test_two_windows_count_a_question_once(tmp_path):
     f = a.check(2, a.question(2).answer)
     assert not f.counted and "another window" in f.note
     assert LessonQuestions(5, path).tally == Counts(1, 1, 0)
+
+
+@pytest.mark.parametrize("typed", ["99999999999999999999", "99,999,999,999,999,999,999", "−" + "9" * 5000])
+def test_a_number_too_big_for_the_progress_log_is_refused_when_read(typed):
+    with pytest.raises(LessonError, match="too big"):
+        read_answer(question(6, 1), [typed, "0", "-10", "0"])
+    assert read_answer(question(3, 1), ["999,999,999,999,999,999", "1728"])[0] == 10**18 - 1

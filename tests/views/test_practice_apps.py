@@ -5,18 +5,26 @@ from __future__ import annotations
 
 import datetime
 import json
+from html import escape
 
 import pytest
 
 from mjscore.american.tournament import COMMON, VARIANT
-from mjscore.practice import Drill
+from mjscore.lessons import LessonError
+from mjscore.practice import Drill, DrillError
 from mjscore.practice.questions import LessonQuestions
 from mjscore.practice.sample import sample_class
 from mjscore.progress import Counts
+from mjscore.views.practice.drill_app import ALREADY_ANSWERED as DRILL_ANSWERED
 from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillApp
-from mjscore.views.practice.my_progress import progress_html
-from mjscore.views.practice.progress_views import (class_table, problems_html, questions_table,
+from mjscore.lessons import TITLES
+from mjscore.practice.teacher import read_student
+from mjscore.views.practice.my_progress import ProgressView, progress_html, progress_rows
+from mjscore.views.willingdon.trainer_app import PracticeApp
+from mjscore.willingdon.trainer import Trainer
+from mjscore.views.practice.progress_views import (ClassApp, class_table, problems_html, questions_table,
                                                    rules_table)
+from mjscore.views.practice.question_app import ALREADY_ANSWERED as QUESTION_ANSWERED
 from mjscore.views.practice.question_app import QuestionApp, YourTurn, your_turn
 from mjscore.practice.teacher import read_class
 
@@ -172,3 +180,103 @@ def test_the_progress_and_the_class_tables(tmp_path):
     assert "&lt;b&gt;Max" in class_table(report).html and "<b>Max" not in class_table(report).html
     assert len(rules_table(report).frame) == 10 and len(questions_table(report).frame) == 10
     assert "Every file was read" in problems_html(report)
+
+
+HUGE = "99999999999999999999"  # 20 digits: more than the progress log reads back
+
+
+def test_the_drill_refuses_an_amount_too_big_and_records_nothing(path):
+    app = AmericanDrillApp(Drill("american", path))
+    type_in(app, ["+100", "-25", "-" + HUGE, "-25"])
+    app.check.click()
+    assert "mjs-error" in app.feedback.value and "too big" in app.error and app.drill.tally.played == 0
+    with pytest.raises(DrillError, match="at most 18 digits"):
+        app.drill.check((10**19, -25, -50, -25))
+    assert Drill("american", path).take_messages() == [] and Drill("american", path).tally.played == 0
+
+
+@pytest.mark.parametrize("typed", [HUGE, "99,999,999,999,999,999,999"])
+def test_a_question_refuses_a_number_too_big_and_records_nothing(path, typed):
+    app = QuestionApp(LessonQuestions(3, path), 1)
+    app.boxes[0].value, app.boxes[1].value = typed, "1728"
+    app.check.click()
+    assert "mjs-error" in app.feedback.value and "too big" in app.error
+    assert LessonQuestions(3, path).tally.played == 0 and LessonQuestions(3, path).take_messages() == []
+    with pytest.raises(LessonError, match="at most 18 digits"):
+        app.lesson.check(1, (10**19, 1728))
+
+
+def test_a_stray_check_after_show_me_keeps_the_answer_shown(path):
+    drill = AmericanDrillApp(Drill("american", path))
+    drill.show.click()
+    drill.check.click()  # the boxes are empty
+    assert "mjs-shown" in drill.feedback.value and escape(DRILL_ANSWERED) in drill.feedback.value
+    assert "mjs-error" not in drill.feedback.value and drill.drill.tally == Counts(1, 0, 1)
+    question = QuestionApp(LessonQuestions(3, path), 1)
+    question.show.click()
+    question.check.click()
+    assert "mjs-shown" in question.feedback.value and escape(QUESTION_ANSWERED) in question.feedback.value
+    assert "mjs-error" not in question.feedback.value and question.lesson.tally == Counts(1, 0, 1)
+    question.boxes[0].value = "12"  # one box typed, one not: still the verdict, never a wipe
+    question.check.click()
+    assert "mjs-shown" in question.feedback.value and question.lesson.tally == Counts(1, 0, 1)
+
+
+def test_the_progress_view_brings_itself_up_to_date(path):
+    """Lesson 7's table: no cell to run again where the code is hidden, so it follows the apps on
+    its page, and an Update button reads what was practised elsewhere."""
+    trainer = PracticeApp(Trainer(path))
+    drill = AmericanDrillApp(Drill("american", path))
+    turn = your_turn(3, path)
+    view = ProgressView(path, follow=[trainer, drill, turn])
+    assert "Nothing practised yet" in view.table.value and "press Update" in view.widget.children[0].children[1].value
+    trainer.show.click()
+    assert "your progress" in view.table.value and ">1<" in view.table.value
+    drill.show.click()
+    turn.apps[0].show.click()
+    rows = dict(progress_rows(read_student(path)))
+    assert rows["American payments"] == Counts(1, 0, 1) and rows[f"Lesson 3: {TITLES[3]}"] == Counts(1, 0, 1)
+    assert view.table.value == progress_html(path)
+    Drill("tournament", path).show_me()  # practised elsewhere: seen once Update is pressed
+    assert view.table.value != progress_html(path)
+    view.update.click()
+    assert view.table.value == progress_html(path)
+    trainer.reset.click()
+    trainer.clear.click()  # a Reset is followed too
+    assert view.table.value == progress_html(path)
+
+
+def test_the_class_table_is_compact(tmp_path):
+    report = read_class(sample_class(tmp_path / "class"))
+    html = class_table(report).html
+    assert " of " not in html and ">4/4<" in html and "white-space:nowrap" in html
+    assert 'title="American payments"' in html and ">payments<" in html
+
+
+def test_the_class_app_reads_a_folder_or_uploaded_files_and_refuses_clearly(tmp_path):
+    app = ClassApp()
+    assert app.students.value == "" and app.said.value == ""
+    app.read.click()
+    assert "Type the folder" in app.error
+    app.folder.value = str(tmp_path / "<i>nowhere</i>")
+    app.read.click()
+    assert "There is no folder" in app.error and "&lt;i&gt;nowhere" in app.said.value and app.students.value == ""
+    (tmp_path / "empty").mkdir()
+    app.folder.value = str(tmp_path / "empty")
+    assert "No progress file could be read" in app.error and "no progress logs" in app.error
+    paths = sample_class(tmp_path / "class")
+    app.folder.value = str(tmp_path / "class")
+    app.read.click()
+    report = read_class([tmp_path / "class"])
+    assert app.error is None and "30 students" in app.said.value
+    assert class_table(report).html in app.students.value and rules_table(report).html in app.rules.value
+    assert questions_table(report).html in app.questions.value and "Every file was read" in app.problems.value
+    assert "&lt;b&gt;Max" in app.students.value and "<b>Max" not in app.students.value
+
+    app.upload.value = [upload("practice.jsonl", paths[0].read_bytes()), upload("practice.jsonl", paths[28].read_bytes()),
+                        upload("<b>notes</b>.jsonl", b"not a log\n")]
+    assert "3 files uploaded: 2 students" in app.said.value and "&lt;b&gt;Max" in app.students.value
+    assert "&lt;b&gt;notes&lt;/b&gt;.jsonl: not a progress log" in app.problems.value
+    assert str(tmp_path) not in app.problems.value and "/tmp" not in app.problems.value
+    app.upload.value = [upload("notes.jsonl", b"not a log\n")]
+    assert "No progress file could be read in 1 file uploaded" in app.error and app.students.value == ""

@@ -11,6 +11,7 @@ plainly visible side by side; 15 leaves room for thin lines and small markers. T
 from __future__ import annotations
 
 import itertools
+import os
 import math
 
 import pytest
@@ -107,3 +108,27 @@ def test_number_formats():
     assert count(1728) == "1,728" and count(237568.0) == "237,568"
     assert signed(1500) == "+1,500" and signed(-64) == "−64" and signed(0) == "0"
     assert share(0.0534) == "5.3%" and share(1) == "100.0%"
+
+
+def test_a_lists_entries_wrap_on_a_phone_rather_than_being_cut_off():
+    """Lesson 7's Played list on a 390 px phone showed "seat=E rou": in a list box (an
+    ipywidgets Select) Chromium wraps an entry at its spaces only when told to."""
+    from playwright.sync_api import sync_playwright
+
+    from mjscore.views._style import TOUCH_CSS
+
+    narrow = TOUCH_CSS[TOUCH_CSS.index("@media (pointer: coarse), (max-width: 640px)"):]
+    assert "select[size] option { white-space: normal; }" in narrow[:narrow.index("\n}\n")]
+    if not os.path.exists("/usr/bin/chromium"):
+        assert os.environ.get("CI") != "true", "Chromium is missing (/usr/bin/chromium)"
+        pytest.skip("Chromium is missing (/usr/bin/chromium)")
+    entry = "12. +2Dx3 5Dx3 +9Cx3 RDx3 SWx2 seat=S round=E — missed"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.set_content(f"<style>{TOUCH_CSS}</style><div class='mjs-app'><select size='6' style='width:100%'>"
+                         f"<option>{entry}</option><option>1. short</option></select></div>")
+        long, short = page.evaluate("() => [...document.querySelectorAll('option')].map("
+                                    "o => [o.getBoundingClientRect().height, o.scrollWidth, o.clientWidth])")
+        browser.close()
+    assert long[1] <= long[2] and long[0] > 1.5 * short[0], (long, short)  # two lines, nothing cut off

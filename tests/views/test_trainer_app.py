@@ -6,13 +6,14 @@ import base64
 import datetime
 import json
 import os
+from html import escape
 
 import ipywidgets as widgets
 import pytest
 
 from mjscore.willingdon.deal import RAMP, deal
-from mjscore.willingdon.trainer import Tally, Trainer, progress_path
-from mjscore.views.willingdon.trainer_app import PracticeApp
+from mjscore.willingdon.trainer import Tally, Trainer, TrainerError, progress_path
+from mjscore.views.willingdon.trainer_app import ALREADY_ANSWERED, PracticeApp
 from mjscore.willingdon import score
 
 CLASSES = ["mjs-practice", "mjs-practice-session", "mjs-practice-name", "mjs-practice-greeting",
@@ -417,3 +418,40 @@ def test_the_app_opens_without_flock_as_in_jupyterlite(monkeypatch):
     assert "1 of 1 right" in app.tally.value and app.notice.value == ""
     assert not progress_path().with_name("practice.jsonl.lock-excl").exists()
     assert PracticeApp().trainer.tally.played == 1
+
+
+HUGE = "99999999999999999999"  # 20 digits: more than the progress log reads back
+
+
+@pytest.mark.parametrize("points, doubles", [("28", HUGE), (HUGE, "0"), ("28", "99,999,999,999,999,999,999")])
+def test_a_figure_too_big_to_keep_is_refused_at_check_and_nothing_recorded(app, points, doubles):
+    app.points.value, app.doubles.value = points, doubles
+    app.check.click()
+    assert "mjs-error" in app.feedback.value and "at most 18 digits" in app.feedback.value
+    assert "is too big" in app.feedback.value and app.trainer.tally.played == 0 and not app.trainer.answered
+    again = PracticeApp(Trainer(app.trainer.path))  # read back: nothing set aside, nothing lost
+    assert again.trainer.take_messages() == [] and "damaged" not in again.notice.value
+    assert again.trainer.tally.played == 0
+
+
+def test_the_trainer_itself_refuses_a_figure_too_big_to_keep(tmp_path):
+    t = Trainer(tmp_path / "practice.jsonl")
+    with pytest.raises(TrainerError, match="at most 18 digits"):
+        t.check(28, 10**19)
+    t.check(28, 10**18 - 1)  # 18 digits: kept, and read back whole
+    assert Trainer(tmp_path / "practice.jsonl").review(1).doubles == 10**18 - 1
+
+
+@pytest.mark.parametrize("first", ["show", "answer"])
+def test_a_stray_check_on_a_hand_answered_keeps_the_verdict_shown(app, first):
+    if first == "show":
+        app.show.click()
+    else:
+        answer(app, 20, 0)
+        app.points.value = app.doubles.value = ""
+    app.check.click()
+    html = app.feedback.value
+    assert "mjs-error" not in html and "Type the hand points" not in html
+    assert escape(ALREADY_ANSWERED) in html and "mjs-breakdown" in html
+    assert ("Shown:" in html) == (first == "show") and ("you said 20" in html) == (first == "answer")
+    assert app.trainer.tally.played == 1

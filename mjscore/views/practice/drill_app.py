@@ -36,6 +36,7 @@ tournament table), ``mjs-drill-table-file`` (load a table), ``mjs-drill-number``
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from html import escape
 
 import ipywidgets as widgets
@@ -49,7 +50,10 @@ from .._style import FONT, MUTED
 from ...numbers import signed
 from ..panels import error_html, verdict_html
 
-__all__ = ["AmericanDrillApp", "DrillApp", "TournamentDrillApp", "feedback_html"]
+__all__ = ["ALREADY_ANSWERED", "AmericanDrillApp", "DrillApp", "TournamentDrillApp", "feedback_html"]
+
+#: Said above the verdict when Check is pressed again on a situation answered (or shown) with the boxes not filled.
+ALREADY_ANSWERED = "This situation is already answered: here is its answer again. Press Next for a new one."
 
 
 def feedback_html(f: DrillFeedback) -> str:
@@ -130,21 +134,25 @@ class DrillApp(App):
 
     # ---------------------------------------------------------------- reactions
 
-    def _typed(self) -> tuple[int, ...] | None:
+    def _typed(self) -> tuple[int, ...] | str:
+        """The amounts typed, or what to ask the learner for."""
         players = self.drill.situation.players
         for p, box in zip(players, self.amounts):
             if not box.value.strip():
-                self.show_error(self.feedback, f"Type {p}'s amount first (0 if she neither pays nor collects).")
-                return None
+                return f"Type {p}'s amount first (0 if she neither pays nor collects)."
         try:
             return read_amounts(" ".join(b.value.strip() for b in self.amounts), players)
         except DrillError as e:
-            self.show_error(self.feedback, e)
-            return None
+            return str(e)
 
     def _on_check(self, _button=None) -> None:
         amounts = self._typed()
-        if amounts is not None:
+        last = self.drill.last_feedback() if isinstance(amounts, str) else None
+        if last is not None:  # a stray Check on a situation answered: the verdict stays shown
+            self.feedback.value = feedback_html(replace(last, note=ALREADY_ANSWERED))
+        elif isinstance(amounts, str):
+            self.show_error(self.feedback, amounts)
+        else:
             self.clear_error()
             self.feedback.value = feedback_html(self.drill.check(amounts))
         self.refresh()

@@ -1,9 +1,23 @@
 """The learner's own progress, lesson by lesson and drill by drill, as a small HTML table (no
-pandas: lesson 7 shows it, and lesson 7 runs in the browser with nothing more to load).
+pandas: lesson 7 shows it, and lesson 7 runs in the browser with nothing more to load), and
+:class:`ProgressView`, the table with an Update button that also brings itself up to date when
+a practice app on the same page records an answer (where the page shows no code, as in the
+classroom view and the site's app pages, there is no cell to run again).
+
+CSS classes (for browser tests): ``mjs-progress`` (the view), ``mjs-progress-update`` (the
+button), ``mjs-progress-table`` (the table, or the words saying nothing is practised yet).
 
 >>> import tempfile, pathlib
+>>> from mjscore.willingdon.trainer import Trainer
 >>> folder = tempfile.TemporaryDirectory()
->>> "Nothing practised yet" in progress_html(pathlib.Path(folder.name) / "practice.jsonl")
+>>> path = pathlib.Path(folder.name) / "practice.jsonl"
+>>> "Nothing practised yet" in progress_html(path)
+True
+>>> from mjscore.views.willingdon.trainer_app import PracticeApp
+>>> trainer = PracticeApp(Trainer(path))
+>>> view = ProgressView(path, follow=[trainer])
+>>> trainer.show.click()                    # an answer recorded above: the view follows
+>>> "your progress" in view.table.value
 True
 >>> folder.cleanup()
 """
@@ -14,15 +28,22 @@ import os
 from html import escape
 from pathlib import Path
 
+import ipywidgets as widgets
+
 from ...lessons import TITLES
 from ...numbers import count
 from ...practice.teacher import DRILL_TITLES, Student, read_student
 from ...progress import LESSONS, Counts
 from ...willingdon.trainer.session import progress_path
 from ...willingdon.trainer.store import Unreadable
+from .._app import App, classed
 from .._style import BORDER, FONT, MUTED, SHADE
 
-__all__ = ["progress_html", "progress_rows"]
+__all__ = ["ProgressView", "progress_html", "progress_rows"]
+
+#: The buttons of the practice apps after which the progress may have changed (an answer, a
+#: Show me, a Reset, its undo): a view following the app reads the log again after each.
+_CHANGES = ("check", "show", "clear", "bring_back", "reset_yes", "undo")
 
 _CELL = f"padding:0.2em 0.6em;border-bottom:1px solid {BORDER};vertical-align:top"
 _HEAD = f"{_CELL};font-weight:700;background:{SHADE}"
@@ -57,3 +78,46 @@ def progress_html(path: str | os.PathLike | None = None) -> str:
     return (f'<div style="{FONT}">{who}<table class="mjs-table" aria-label="your progress" '
             f'style="border-collapse:collapse;max-width:100%"><thead><tr>{heads}</tr></thead>'
             f'<tbody>{rows}</tbody></table></div>')
+
+
+class ProgressView(App):
+    """:func:`progress_html` with an Update button, read again after each change in the apps
+    in ``follow`` (a :class:`~mjscore.views.willingdon.trainer_app.PracticeApp`, a drill app, a
+    lesson's questions); ``path`` the progress log (by default the learner's own)."""
+
+    title = "the table of your progress"
+
+    def __init__(self, path: str | os.PathLike | None = None, follow=()) -> None:
+        self.path = Path(path) if path is not None else progress_path()
+        self.update = classed(widgets.Button(description="Update", icon="refresh",
+                                             tooltip="Read your progress file again",
+                                             layout=widgets.Layout(width="8em")), "mjs-progress-update")
+        self.table = classed(widgets.HTML(layout=widgets.Layout(max_width="100%")), "mjs-progress-table")
+        said = widgets.HTML(f'<div style="{FONT};color:{MUTED}">It brings itself up to date when you answer '
+                            f'above; after practising somewhere else (another lesson, another window), '
+                            f'press Update.</div>', layout=widgets.Layout(flex="1 1 12em"))
+        self.widget = classed(widgets.VBox([widgets.HBox([self.update, said],
+                                                         layout=widgets.Layout(flex_flow="row wrap",
+                                                                               align_items="center")),
+                                            self.table]), "mjs-progress")
+        self.update.on_click(lambda _button: self.refresh())
+        for app in follow:
+            self.follow(app)
+        self.refresh()
+
+    def follow(self, app: App) -> None:
+        """Read the log again after each answer, Show me, Reset or undo in ``app`` (and any
+        progress it restores from a file)."""
+        for name in _CHANGES:
+            button = getattr(app, name, None)
+            if isinstance(button, widgets.Button):
+                button.on_click(lambda _button: self.refresh())
+        upload = getattr(app, "upload", None)
+        if isinstance(upload, widgets.FileUpload):
+            upload.observe(lambda _change: self.refresh(), "value")
+        for inner in getattr(app, "apps", ()):  # a lesson's questions: each question's own buttons
+            self.follow(inner)
+
+    def refresh(self) -> None:
+        """Read the progress log again and redraw the table."""
+        self.table.value = progress_html(self.path)

@@ -41,7 +41,10 @@ from .._style import FONT, MUTED
 from ..panels import verdict_html
 from ..tiles import hand_html
 
-__all__ = ["QuestionApp", "YourTurn", "feedback_html", "your_turn"]
+__all__ = ["ALREADY_ANSWERED", "QuestionApp", "YourTurn", "feedback_html", "your_turn"]
+
+#: Said above the verdict when Check is pressed again on a question answered (or shown) with the boxes not filled.
+ALREADY_ANSWERED = "This question is already answered: here is its answer again."
 
 
 def _value(v) -> str:
@@ -98,11 +101,27 @@ class QuestionApp(App):
     def _on_check(self, _button=None) -> None:
         try:
             given = self.lesson.read(self.number, [b.value for b in self.boxes])
+            f = self.lesson.check(self.number, given)
         except LessonError as e:
-            self.show_error(self.feedback, e)
+            recorded = self._recorded(ALREADY_ANSWERED)
+            if recorded is not None:  # a stray Check on a question answered: the verdict stays shown
+                self.feedback.value = feedback_html(recorded)
+            else:
+                self.show_error(self.feedback, e)
             return
         self.clear_error()
-        self.feedback.value = feedback_html(self.lesson.check(self.number, given))
+        self.feedback.value = feedback_html(f)
+
+    def _recorded(self, note: str) -> QuestionFeedback | None:
+        """The first answer recorded on this question, as feedback saying ``note`` (None: not answered)."""
+        q = self.lesson.question(self.number)
+        first = self.lesson.first_answer(q.number)
+        if first is None:
+            return None
+        given = first.given
+        rights = () if given is None else tuple(g == a for g, a in zip(given, q.answer))
+        missed = Rule(first.missed, "") if first.missed else None
+        return QuestionFeedback(question=q, given=given, fields_right=rights, missed=missed, counted=False, note=note)
 
     def _on_hint(self, _button=None) -> None:
         self.feedback.value = (f'<div class="mjs-question-hint-text" style="{FONT};color:{MUTED}">Hint: '
@@ -133,18 +152,13 @@ class QuestionApp(App):
                                    style=style, layout=layout)
             self.boxes.append(classed(box, "mjs-question-field"))
         self.fields.children = self.boxes
-        first = self.lesson.first_answer(q.number)
-        if first is None:
+        recorded = self._recorded("Your first answer, as recorded (only it counts).")
+        if recorded is None:
             self.feedback.value = ""
             return
-        given = first.given
-        for box, v in zip(self.boxes, given or ()):
+        for box, v in zip(self.boxes, recorded.given or ()):
             box.value = v if isinstance(box, widgets.ToggleButtons) else _value(v)
-        rights = () if given is None else tuple(g == a for g, a in zip(given, q.answer))
-        missed = Rule(first.missed, "") if first.missed else None
-        self.feedback.value = feedback_html(QuestionFeedback(
-            question=q, given=given, fields_right=rights, missed=missed, counted=False,
-            note="Your first answer, as recorded (only it counts)."))
+        self.feedback.value = feedback_html(recorded)
 
 
 class YourTurn(App):

@@ -66,10 +66,12 @@ CSS classes of the parts (for browser tests):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 import ipywidgets as widgets
 
+from ...inputs import MAX_DIGITS, shown
 from ...willingdon.trainer import Feedback, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
@@ -86,6 +88,8 @@ _FONT = f"font:{text_size('15px')} Verdana,Arial,sans-serif"
 _RAMP = 6
 #: The played hands listed for re-reading (the latest ones): the list is redrawn on a click.
 _LISTED = 50
+#: Said above the verdict when Check is pressed again on a hand answered (or shown) with nothing new typed.
+ALREADY_ANSWERED = "This hand is already answered: here is its answer again. Press Next hand for a new one."
 _MODE_LABELS = {"both": "Points and doubles", "points": "Hand points only", "doubles": "Doubles only"}
 
 
@@ -146,7 +150,8 @@ def typed_answer(mode: str, points: str, doubles: str) -> tuple[int | None, int 
     """The figures typed in the answer boxes, as the trainer takes them, or what to ask the learner for.
 
     ``None`` stands for a figure the mode does not ask. The learner is asked again when a box
-    asked for is empty, or not a whole number. Spaces and thousands separators are forgiven.
+    asked for is empty, not a whole number, or longer than the progress log keeps
+    (:func:`~mjscore.inputs.keepable`). Spaces and thousands separators are forgiven.
 
     >>> typed_answer("both", " 1,024 ", "3"), typed_answer("points", "40", ""), typed_answer("both", "", "3")
     ((1024, 3), (40, None), 'Type the hand points first (or press Show me).')
@@ -159,7 +164,10 @@ def typed_answer(mode: str, points: str, doubles: str) -> tuple[int | None, int 
         elif not plain:
             return f"Type the {what} first (or press Show me)."
         elif not plain.isdigit() or not plain.isascii():
-            return f"The {what} are a whole number, 0 or more: {text.strip()!r} is not."
+            return f"The {what} are a whole number, 0 or more: {shown(text.strip(), 30)!r} is not."
+        elif len(plain.lstrip("0")) > MAX_DIGITS:  # what the progress log could not read back
+            return (f"The {what} are a whole number of at most {MAX_DIGITS} digits: "
+                    f"{shown(text.strip(), 30)!r} is too big.")
         else:
             figures.append(int(plain))
     return tuple(figures)
@@ -273,6 +281,10 @@ class PracticeApp(App):
 
     def _on_check(self, _button=None) -> None:
         answer = typed_answer(self.trainer.mode, self.points.value, self.doubles.value)
+        if isinstance(answer, str) and self.trainer.answered:  # a stray Check: the verdict stays shown
+            self.feedback.value = feedback_html(replace(self.trainer.review(self.trainer.current_number),
+                                                        note=ALREADY_ANSWERED))
+            return
         if isinstance(answer, str):  # nothing is recorded: the learner is asked again
             self.feedback.value = error_html(answer)
             return

@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ...hands import Hand, HandError
+from ...inputs import MAX_DIGITS, figure, keepable
 from ..deal import dealt_hand
 from .. import WILLINGDON, RuleSet, score
 from .hints import likely_misses
@@ -168,7 +169,10 @@ class Trainer(KeptProgress):
         points, doubles = (points if ask_p else None), (doubles if ask_d else None)
         for what, asked, v in (("hand points", ask_p, points), ("doubles", ask_d, doubles)):
             if asked and not is_count(v):
-                raise TrainerError(f"the {what} must be a whole number 0 or more, not {v!r}")
+                raise TrainerError(f"the {what} must be a whole number 0 or more, not {figure(v)}")
+            if asked and not keepable(v):
+                raise TrainerError(f"the {what} must be a whole number of at most {MAX_DIGITS} digits "
+                                   f"(the progress log keeps no more), not {figure(v)}")
         return self._answer(points, doubles, shown=False)
 
     def show_me(self) -> Feedback:
