@@ -39,6 +39,19 @@ def classed(widget: widgets.Widget, *classes: str) -> widgets.Widget:
     return widget
 
 
+def switch_off(control: widgets.Widget, off: bool) -> None:
+    """Switch ``control`` off (or on again), so that it looks off in every front end.
+
+    ipywidgets 8 draws a ToggleButtons' ``disabled`` only when it draws its buttons anew (new
+    options), so a row of buttons switched off kept looking, and taking taps, as if on: the
+    control is also marked ``mjs-off``, which the apps' style fades and lets no tap through."""
+    control.disabled = off
+    if off:
+        control.add_class("mjs-off")
+    else:
+        control.remove_class("mjs-off")
+
+
 #: How every app frames a refusal (the same look as :func:`mjscore.views.panels.error_html`).
 ERROR_STYLE = ("color:#9b1c1c;background:#fdecea;border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;"
                "font:14px Verdana,Arial,sans-serif")

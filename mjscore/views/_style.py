@@ -158,8 +158,9 @@ APP_CSS = f"""
 .mjs-app .widget-toggle-button:not(.mod-active), .mjs-app .jupyter-button.widget-toggle-button:not(.mod-active) {{
   opacity: 0.85;
 }}
-.mjs-app .widget-toggle-button:disabled, .mjs-app .jupyter-button:disabled {{
-  opacity: 0.4 !important; outline: none; cursor: not-allowed;
+.mjs-app .widget-toggle-button:disabled, .mjs-app .jupyter-button:disabled,
+.mjs-app .mjs-off .jupyter-button, .mjs-app .jupyter-button.mjs-off {{
+  opacity: 0.4 !important; outline: none; cursor: not-allowed; pointer-events: none;
 }}
 .mjs-app .lm-TabBar-tab, .mjs-app .lm-TabBar-tabLabel {{ color: {TEXT} !important; opacity: 1 !important; }}
 .mjs-app a.mjs-download {{

@@ -115,7 +115,7 @@ LOW_CONTRAST = """() => {
     for (const area of areas) {
         for (const e of area.querySelectorAll('*')) {
             if (e.closest('[data-tile], img, .mjs-tile, canvas')) continue;
-            if (e.closest(':disabled, .mod-disabled')) continue;  // WCAG asks nothing of a control that is off
+            if (e.closest(':disabled, .mod-disabled, .mjs-off')) continue;  // WCAG asks nothing of a control that is off
             const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
             if (!own) continue;
             const style = getComputedStyle(e);

@@ -304,3 +304,18 @@ def test_app_with_an_organizers_table_and_bad_setups():
 
 def test_app_frame_is_a_dataframe():
     assert isinstance(TournamentVsHomeApp().frame(), pd.DataFrame)
+
+
+def test_a_wall_game_switches_off_what_it_does_not_use_so_that_it_looks_off():
+    """A row of buttons switched off is also marked mjs-off (ipywidgets 8 draws ToggleButtons'
+    disabled only when it draws them anew): the style fades it and lets no tap through."""
+    from mjscore.views._style import APP_CSS
+
+    app = TournamentVsHomeApp()
+    app.set(how="wall")
+    assert app.exposures.disabled and "mjs-off" in app.exposures._dom_classes
+    assert "mjs-off" in app.thrower._dom_classes and "mjs-off" not in app.table._dom_classes
+    app.set(how="self-drawn")
+    assert not app.exposures.disabled and "mjs-off" not in app.exposures._dom_classes
+    assert "mjs-off" in app.thrower._dom_classes  # no thrower when self-drawn
+    assert ".mjs-app .mjs-off .jupyter-button" in APP_CSS and "pointer-events: none" in APP_CSS

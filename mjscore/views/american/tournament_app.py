@@ -20,7 +20,7 @@ from ...american.tournament.compare import throw_cost
 from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import MAX_EXPOSURES, PRESETS, TournamentError, TournamentTable
 from ...inputs import InputError
-from .._app import App, classed
+from .._app import App, classed, switch_off
 from .._picks import Picks
 from .._style import count, signed
 from .american_app import card_value
@@ -179,8 +179,8 @@ class TournamentVsHomeApp(App):
         how = self.how.value
         won = how != "wall"
         for control in (self.value, self.winner, self.exposures, self.jokerless, self.category):
-            control.disabled = not won
-        self.thrower.disabled = how != "discard"
+            switch_off(control, not won)
+        switch_off(self.thrower, how != "discard")
         try:
             said = f'<p class="mjs-tournament-note" style="margin:4px 0">{escape(note)}</p>' if note else ""
             self.result.value = f'<div role="status" aria-live="polite">{said}{self._html(self.game)}</div>'

@@ -22,7 +22,7 @@ import traitlets
 from ...american.home import CATEGORIES
 from ...night import Entry, LedgerError
 from ...night.entry import whole
-from .._app import classed
+from .._app import classed, switch_off
 from .._picks import Picks
 from .._style import count
 from .cards import payments_html
@@ -275,11 +275,11 @@ class HandForm:
         how = self.how.value
         wall = how == "wall"
         for w in (self.winner, self.value, self.quick, self.jokerless, self.category):
-            w.disabled = wall
+            switch_off(w, wall)
         for w in (self.tiles, self.score, self.exposed, self.fishing):
-            w.disabled = how not in _WON
+            switch_off(w, how not in _WON)
         self.tile_entry.disable(how not in _WON)
-        self.thrower.disabled = how != "discard"
+        switch_off(self.thrower, how != "discard")
 
     def _hand_changed(self, change) -> None:
         with self._quietly():

@@ -32,7 +32,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from ...hands import HandError, load_hand
-from .._app import classed
+from .._app import classed, switch_off
 from ..willingdon.hand_builder import HandBuilderApp, table_notation
 
 __all__ = ["PLAIN", "TileEntry"]
@@ -108,5 +108,5 @@ class TileEntry:
 
     def disable(self, off: bool) -> None:
         """Switched off with the tiles box (a wall game, a false mahjong)."""
-        self.mode.disabled = off
+        switch_off(self.mode, off)
         self.builder.disable(off)

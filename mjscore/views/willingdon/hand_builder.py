@@ -50,7 +50,7 @@ import ipywidgets as widgets
 from ...hands import Hand, HandError, Meld, format_hand, load_hand, parse
 from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
-from .._app import App, classed
+from .._app import App, classed, switch_off
 from .._style import ERROR, FONT, FONT_LARGE, FONT_SMALL, MONO, MUTED, TEXT
 from ..panels import error_html, headline_html, score_html
 from ..tiles import ViewError, flowers_html, hand_html, meld_html, seat_words
@@ -183,7 +183,7 @@ class HandBuilderApp(App):
     def disable(self, off: bool) -> None:
         """Switch every control off (or on again)."""
         for control in (*self._controls(), self.notation, self.load):
-            control.disabled = off
+            switch_off(control, off)
 
     # ---------------------------------------------------------------- state in, state out
 
