@@ -261,6 +261,11 @@ TOUCH_CSS = """
   /* a breakdown's words wrap on a phone, its figures stay together (on a projector each row
      stays one line) */
   .mjs-app .mjs-breakdown td:first-child { white-space: normal !important; }
+  /* a payment's words wrap so that its amount stays on the screen; a wide button (a choice
+     spelt out) is never wider than the column, its words wrapping inside it */
+  .mjs-app .mjs-payout td:first-child { white-space: normal !important; }
+  .mjs-app .widget-toggle-button { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); height: auto; min-height: var(--jp-widgets-inline-height);
+                                    white-space: normal; }
 }
 """
 

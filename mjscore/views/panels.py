@@ -150,7 +150,7 @@ def payout_html(payout, names: Sequence[str] | None = None) -> str:
     reasons = "".join(f"<li>{escape(r)}</li>" for r in payout.reasons)
     return (f'<div class="mjs-payout" role="status" aria-live="polite" style="{_FONT}">'
             f'<table style="border-collapse:collapse">{"".join(rows)}'
-            f'</table><ul style="margin:0.4em 0 0 0;padding-left:1.4em;{_MUTED}">{reasons}</ul></div>')
+            f'</table><ul style="margin:0.4em 0 0 0;padding-left:1.4em;color:{TEXT}">{reasons}</ul></div>')
 
 
 def settlement_html(payments: Mapping[str, int], reasons: Sequence[str] = ()) -> str:
@@ -160,7 +160,7 @@ def settlement_html(payments: Mapping[str, int], reasons: Sequence[str] = ()) ->
     items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
     return (f'<div class="mjs-settlement" role="status" aria-live="polite" style="{_FONT}">'
             f'<table style="border-collapse:collapse">{rows}</table>'
-            + (f'<ul style="margin:0.4em 0 0 0;padding-left:1.4em;{_MUTED}">{items}</ul>' if items else "")
+            + (f'<ul style="margin:0.4em 0 0 0;padding-left:1.4em;color:{TEXT}">{items}</ul>' if items else "")
             + "</div>")
 
 

@@ -385,6 +385,17 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(browser, site):
     assert "pandas" in bar.inner_text()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert page.evaluate("() => typeof window.jupyterapp") == "undefined"  # no JupyterLab, no kernel
+    # lesson 1's payments app, drawn at a phone's width: every amount and every choice inside it
+    # (the words wrap; a spelt-out choice's button is never wider than the column)
+    page.goto(f"{url}/read/01-american-who-pays.html")
+    app = page.locator(".mjs-app").first
+    expect(app).to_contain_text("collects 100")
+    outside = app.evaluate("""app => {
+        const edge = app.getBoundingClientRect().right + 1;
+        return [...app.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > edge)
+            .map(e => `${e.tagName}.${e.className} ${e.textContent.slice(0, 40)}`);
+    }""")
+    assert not outside, outside
     assert not errors, errors
     page.close()
 
