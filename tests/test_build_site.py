@@ -125,7 +125,7 @@ def test_an_app_pages_link_to_its_own_heading_stays_on_the_page(tmp_path):
     page.parent.mkdir()
     page.write_text('<a href="../../../files/teacher/#Who">w</a> <a href="../../files/notes.txt">n</a> '
                     '<a href="../../files/#Top">t</a> <a href="../00-start-here.html#Top">c</a>', encoding="utf-8")
-    assert build_site.keep_links_in_the_page(tmp_path) == 2
+    assert site_pages.keep_links_in_the_page(tmp_path) == 2
     assert page.read_text(encoding="utf-8") == ('<a href="#Who">w</a> <a href="../../files/notes.txt">n</a> '
                                                 '<a href="#Top">t</a> <a href="../00-start-here.html#Top">c</a>')
 
@@ -143,6 +143,6 @@ def test_links_to_the_published_site_stay_on_this_copy_of_it(tmp_path):
     (render / "teacher").mkdir(parents=True)
     (render / "00-start-here.html").write_text(f'<a href="{site}read/00-start-here.html">r</a>', encoding="utf-8")
     (render / "teacher" / "class.html").write_text(f'<a href="{site}index.html">i</a>', encoding="utf-8")
-    build_site.keep_links_in_the_page(render)
+    site_pages.keep_links_in_the_page(render)
     assert (render / "00-start-here.html").read_text(encoding="utf-8") == '<a href="../../../read/00-start-here.html">r</a>'
     assert (render / "teacher" / "class.html").read_text(encoding="utf-8") == '<a href="../../../../index.html">i</a>'

@@ -66,7 +66,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, front_page, lessons, more_pages, readable_pages,  # noqa: E402
-                        stage_contents, to_own_pages)
+                        keep_links_in_the_page, stage_contents)
 
 ROOT = Path(__file__).resolve().parent.parent
 PINS = ROOT / "requirements" / "pins.txt"
@@ -303,25 +303,6 @@ def write_lite_config(tc: Toolchain, work: Path) -> None:
     (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
     lite = {"jupyter-lite-schema-version": 0, "jupyter-config-data": dict(STORAGE)}
     (work / "jupyter-lite.json").write_text(json.dumps(lite, indent=1), encoding="utf-8")
-
-
-def keep_links_in_the_page(render: Path) -> int:
-    """Give the app pages' links to a heading of the same page back (``#Section``): Voici 0.10.0
-    sends every relative link that is not a notebook to the site's files, a heading's too
-    (``../../files/#Section``, a page that does not exist: the rule book's contents led nowhere).
-    Links to the published site's pages become links within this copy (:func:`to_own_pages`).
-    Returns how many heading links were given back."""
-    given = 0
-    for page in render.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        fixed, n = re.subn(r'href="(?:\.\./)+files/(?:[^"#/?]+/)*#', 'href="#', text)
-        # apps/voici/render/NAME.html: three folders below the site's top, more in a subfolder
-        up = "../" * (3 + len(page.relative_to(render).parts) - 1)
-        fixed = to_own_pages(fixed, up)
-        if fixed != text:
-            page.write_text(fixed, encoding="utf-8")
-        given += n
-    return given
 
 
 def publish_read_only(out: Path) -> list[str]:

@@ -196,6 +196,25 @@ def to_own_pages(body: str, up: str) -> str:
     return body.replace(f'href="{site_setting()}', f'href="{up}')
 
 
+def keep_links_in_the_page(render: Path) -> int:
+    """Give the app pages' links to a heading of the same page back (``#Section``): Voici 0.10.0
+    sends every relative link that is not a notebook to the site's files, a heading's too
+    (``../../files/#Section``, a page that does not exist: the rule book's contents led nowhere).
+    Links to the published site's pages become links within this copy (:func:`to_own_pages`).
+    Returns how many heading links were given back."""
+    given = 0
+    for page in render.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        fixed, n = re.subn(r'href="(?:\.\./)+files/(?:[^"#/?]+/)*#', 'href="#', text)
+        # apps/voici/render/NAME.html: three folders below the site's top, more in a subfolder
+        up = "../" * (3 + len(page.relative_to(render).parts) - 1)
+        fixed = to_own_pages(fixed, up)
+        if fixed != text:
+            page.write_text(fixed, encoding="utf-8")
+        given += n
+    return given
+
+
 def to_read_links(body: str) -> str:
     """Each link to a notebook of the site (``NN-name.ipynb``, ``rule-book.ipynb#Section``,
     ``../00-start-here.ipynb``) as the link to its page to read (``.html``, the same place)."""

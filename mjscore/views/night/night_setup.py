@@ -30,8 +30,10 @@ def hands(n: int) -> str:
 
 
 def fresh_name() -> str:
-    """A file name for a new night that holds none yet: today's (``night-YYYY-MM-DD.csv``), else
-    with -2, -3, ... as a person numbers a second night of the day."""
+    """A file name for a new night that holds none yet.
+
+    Today's (``night-YYYY-MM-DD.csv``), else with -2, -3, ... as a person numbers a second night
+    of the day."""
     stem, n = f"night-{date.today().isoformat()}", 1
     while True:
         name = f"{stem}{'' if n == 1 else f'-{n}'}.csv"

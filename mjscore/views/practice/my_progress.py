@@ -106,8 +106,10 @@ class ProgressView(App):
         self.refresh()
 
     def follow(self, app: App) -> None:
-        """Read the log again after each answer, Show me, Reset or undo in ``app`` (and any
-        progress it restores from a file)."""
+        """Read the log again after each change ``app`` makes to the progress.
+
+        That is each answer, Show me, Reset or undo in ``app``, and any progress it restores
+        from a file."""
         for name in _CHANGES:
             button = getattr(app, name, None)
             if isinstance(button, widgets.Button):

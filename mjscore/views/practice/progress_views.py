@@ -59,8 +59,10 @@ def class_frame(report: ClassReport) -> pd.DataFrame:
 
 
 def class_table(report: ClassReport) -> HtmlTable:
-    """:func:`class_frame` as the HTML a teacher reads (every name escaped): compact, "4/4" for
-    4 right of 4 answered, no figure broken over two lines, so it fits a 1,024 px projector."""
+    """:func:`class_frame` as the HTML a teacher reads, every name escaped.
+
+    Compact, "4/4" for 4 right of 4 answered, no figure broken over two lines, so it fits a
+    1,024 px projector."""
     frame = class_frame(report)
     head = f"{_CELL};font-weight:700;background:{SHADE};vertical-align:bottom"
     heads = "".join(
