@@ -23,6 +23,20 @@ CATEGORY_WORDS = {k.replace("-", ""): k for k in CATEGORIES}
 CATEGORY_WORDS.update({"".join(c for c in v.lower() if c.isalnum()): k for k, v in CATEGORIES.items()})
 
 
+
+def _bettor_reason(bettor: str, pick: str, winner: str, collects: int) -> str:
+    """What the player sitting out pays or collects, and why.
+
+    >>> _bettor_reason("Eve", "Ann", "Ann", 100)
+    'Eve sits out and backed Ann, who won: each loser pays Eve what they pay Ann, so Eve collects 100 too.'
+    >>> _bettor_reason("Eve", "Cat", "Ann", -25)
+    'Eve sits out and backed Cat, who did not win: Eve pays Ann what Cat pays, 25.'
+    """
+    if pick == winner:
+        return (f"{bettor} sits out and backed {winner}, who won: each loser pays {bettor} what they pay "
+                f"{winner}, so {bettor} collects {collects:,} too.")
+    return f"{bettor} sits out and backed {pick}, who did not win: {bettor} pays {winner} what {pick} pays, {-collects:,}."
+
 class American:
     """The American game: ``rules`` are the table's :class:`~mjscore.american.HomeRules`."""
 
@@ -124,9 +138,15 @@ class American:
         else:
             payments = settle(table, winner=winner, how=how, value=value, thrower=thrower,
                               jokerless=jokerless, category=category, dead=dead, rules=self.rules)
-        payout = home_payments(value, how, jokerless=jokerless, category=category, rules=self.rules)
+        if PAYS_AS[how] == "wall":
+            reasons: tuple[str, ...] = ("The wall ran out: nobody pays.",)
+        else:
+            reasons = tuple(home_payments(value, how, jokerless=jokerless, category=category,
+                                          rules=self.rules).reasons)
+            if bettor is not None:
+                reasons += (_bettor_reason(bettor, pick, winner, payments[bettor]),)
         text = self._text(entry, bettor)
-        return Settled(entry, None if PAYS_AS[how] == "wall" else value, payments, text, payout.reasons)
+        return Settled(entry, None if PAYS_AS[how] == "wall" else value, payments, text, reasons)
 
     def _text(self, e: Entry, bettor: str | None) -> str:
         if e.how == "wall":

@@ -711,3 +711,19 @@ def test_a_lines_figures_cannot_be_changed_by_mistake():
     totals = night.totals
     totals["Ann"] = 0  # a copy: the ledger is unchanged
     assert night.totals["Ann"] == 150
+
+
+def test_a_hands_reasons_say_what_each_player_pays_and_nothing_else():
+    """A wall game's reasons do not name a card value (there is none); a fifth player's payment
+    is explained, whether the player she backed won or not."""
+    night = Ledger(["Ann", "Bea", "Cat", "Dee"])
+    night.add(how="wall")
+    assert night.lines[0].reasons == ("The wall ran out: nobody pays.",)
+    five = Ledger(["Ann", "Bea", "Cat", "Dee", "Eve"])
+    five.add(winner="Ann", how="discard", thrower="Bea", value=25, pick="Ann")
+    five.add(winner="Ann", how="discard", thrower="Bea", value=25, pick="Bea")
+    won, lost = five.lines
+    assert won.payments["Eve"] == 100 and won.reasons[-1] == (
+        "Eve sits out and backed Ann, who won: each loser pays Eve what they pay Ann, so Eve collects 100 too.")
+    assert lost.payments["Eve"] == -50 and lost.reasons[-1] == (
+        "Eve sits out and backed Bea, who did not win: Eve pays Ann what Bea pays, 50.")

@@ -39,7 +39,7 @@ def test_the_scorekeeper_says_so_at_once_and_offers_the_journal(nothing_kept, tm
     app = ScorekeeperApp()
     assert "This browser keeps nothing for this site" in app.journal.value  # before any night
     app = ScorekeeperApp(journal="kept.csv", players=["Ann", "Bea", "Cat", "Dee"])
-    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", 25
+    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", "25"
     app.add.click()
     assert "This browser keeps nothing for this site" in app.journal.value
     link = re.search(r'download="kept.csv" href="data:text/csv;base64,([^"]+)"', app.journal.value)

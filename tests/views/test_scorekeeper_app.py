@@ -35,7 +35,7 @@ def enter(app, entry) -> None:
         app.winner.value = entry.winner
         if entry.how == "discard":
             app.thrower.value = entry.thrower
-        app.value.value = entry.value
+        app.value.value = str(entry.value)
         app.jokerless.value = entry.jokerless
         app.category.value = entry.category
     app.dead.value = entry.dead
@@ -63,7 +63,7 @@ def test_pick_players_once_then_a_hand_with_a_few_clicks():
     app.how.value = "discard"
     assert "Click who threw" in app.payments.value
     app.thrower.value = "Cat"
-    app.value.value = 25
+    app.value.value = "25"
     # Who pays what, at once, before the hand is added.
     assert "Cat</td><td class=\"mjs-text mjs-minus\">pays 50" in app.payments.value
     assert "if you add it" in app.payments.value
@@ -74,7 +74,7 @@ def test_pick_players_once_then_a_hand_with_a_few_clicks():
     assert "+100" in app.totals.value and "<svg" in app.chart.value
     assert "1 hand saved" in app.journal.value
     # Self-drawn, jokerless: the thrower is not asked for.
-    app.winner.value, app.how.value, app.value.value, app.jokerless.value = "Bea", "self-drawn", 30, True
+    app.winner.value, app.how.value, app.value.value, app.jokerless.value = "Bea", "self-drawn", "30", True
     assert app.thrower.disabled
     app.add.click()
     assert app.ledger.lines[-1].payments == {"Ann": -120, "Bea": 360, "Cat": -120, "Dee": -120}
@@ -324,7 +324,7 @@ def test_correct_hand_3_from_the_table_restart_and_carry_on():
     assert "Hand 3 as saved: Cat wins self-drawn" in app.editing_note.value
     assert app.winner.value == "Cat" and app.how.value == "self-drawn"
     assert app.add.description == "Save the correction of hand 3"
-    app.how.value, app.thrower.value, app.value.value = "discard", "Ann", 30
+    app.how.value, app.thrower.value, app.value.value = "discard", "Ann", "30"
     assert "Hand 3, corrected" in app.payments.value
     app.add.click()
     assert len(app.ledger) == 4 and app.ledger.lines[2].entry.thrower == "Ann"
@@ -436,7 +436,7 @@ def test_the_journal_line_follows_the_file_name_box():
 
 def test_taking_back_a_hand_asks_first_and_it_can_be_brought_back():
     app = ScorekeeperApp(journal="take-back.csv", players=FOUR)
-    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", 80
+    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", "80"
     app.note.value = "a note"
     app.add.click()
     recorded = app.ledger.lines[0].entry
@@ -457,14 +457,14 @@ def test_another_night_asks_first_and_the_night_comes_back_with_the_hand_being_e
     app = ScorekeeperApp(journal="close.csv", players=FOUR)
     app.winner.value, app.how.value = "Ann", "self-drawn"
     app.add.click()
-    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Bea", "discard", "Dee", 45
+    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Bea", "discard", "Dee", "45"
     app.another.click()
     assert app.ledger is not None and "the hand being entered is not added" in app.closer.question.value
     app.closer.yes.click()
     assert app.ledger is None and app.bring_back.description == "Open close.csv again"
     app.bring_back.click()
     assert len(app.ledger) == 1 and app.path.name == "close.csv"
-    assert (app.winner.value, app.how.value, app.thrower.value, app.value.value) == ("Bea", "discard", "Dee", 45)
+    assert (app.winner.value, app.how.value, app.thrower.value, app.value.value) == ("Bea", "discard", "Dee", "45")
     assert "with the hand you were entering" in app.status.value
 
 
@@ -473,18 +473,18 @@ def test_correcting_an_earlier_hand_keeps_the_one_being_entered_and_an_unsaved_c
     for winner in ("Ann", "Bea"):
         app.winner.value, app.how.value = winner, "self-drawn"
         app.add.click()
-    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Cat", "discard", "Dee", 55
+    app.winner.value, app.how.value, app.thrower.value, app.value.value = "Cat", "discard", "Dee", "55"
     app.editing.value = 1  # correct hand 1 meanwhile
     assert app.winner.value == "Ann" and app.how.value == "self-drawn"
-    app.value.value = 30  # changed, then left unsaved
+    app.value.value = "30"  # changed, then left unsaved
     app.editing.value = 0
-    assert (app.winner.value, app.thrower.value, app.value.value) == ("Cat", "Dee", 55)  # the hand being entered
+    assert (app.winner.value, app.thrower.value, app.value.value) == ("Cat", "Dee", "55")  # the hand being entered
     assert app.bring_back.description == "Back to your unsaved changes to hand 1"
     app.bring_back.click()
-    assert app.editing.value == 1 and app.value.value == 30 and app.winner.value == "Ann"
+    assert app.editing.value == 1 and app.value.value == "30" and app.winner.value == "Ann"
     app.add.click()
     assert app.ledger.lines[0].entry.value == 30 and app.ledger.lines[0].entry.winner == "Ann"
-    assert (app.editing.value, app.winner.value, app.value.value) == (0, "Cat", 55)  # and back to it
+    assert (app.editing.value, app.winner.value, app.value.value) == (0, "Cat", "55")  # and back to it
     app.add.click()
     assert len(app.ledger) == 3 and app.ledger.lines[2].entry.thrower == "Dee"
 
@@ -522,7 +522,7 @@ def test_two_dead_hands_are_two_clicks():
 def test_every_number_the_app_shows_is_written_one_way():
     app = ScorekeeperApp(journal="numbers.csv", players=FIVE)
     app.winner.value, app.how.value, app.value.value, app.jokerless.value, app.pick.value = \
-        "Ann", "self-drawn", 100_000, True, "Ann"
+        "Ann", "self-drawn", "100000", True, "Ann"
     app.add.click()
     text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", _html(app))
     assert "collects 1,200,000" in text and "−800,000" in text and "100,000 on the card" in text
@@ -536,15 +536,15 @@ def test_leaving_one_unsaved_correction_for_another_loses_neither():
         app.winner.value, app.how.value = winner, "self-drawn"
         app.add.click()
     app.editing.value = 1
-    app.value.value = 30
+    app.value.value = "30"
     app.editing.value = 2
-    app.value.value = 40
+    app.value.value = "40"
     assert app.bring_back.description == "Back to your unsaved changes to hand 1"
     app.bring_back.click()
-    assert app.editing.value == 1 and app.value.value == 30
+    assert app.editing.value == 1 and app.value.value == "30"
     assert app.bring_back.description == "Back to your unsaved changes to hand 2"
     app.bring_back.click()
-    assert app.editing.value == 2 and app.value.value == 40
+    assert app.editing.value == 2 and app.value.value == "40"
 
 
 def test_a_false_mahjong_cost_out_of_range_is_refused_not_changed():

@@ -10,6 +10,8 @@ journal read afresh). Each correction is then put back with the button the app o
 
 from __future__ import annotations
 
+import html
+
 from dataclasses import replace
 
 import pytest
@@ -34,7 +36,7 @@ def _set(**controls):
     """Set controls in the order given, as clicks and typing would."""
     def act(app):
         for name, value in controls.items():
-            getattr(app, name).value = value
+            getattr(app, name).value = str(value) if name == "value" else value  # the value box is typed in
     return act
 
 
@@ -173,7 +175,7 @@ def test_a_hand_worth_80_corrected_for_its_thrower_keeps_its_80():
            "--thrower", "Cat", "--value", 80)
     app = ScorekeeperApp(journal="eighty.csv")
     app.editing.value = 1
-    assert app.value.value == 80 and app.quick.value is None
+    assert app.value.value == "80" and app.quick.value is None
     assert "80 on the card" in app.payments.value
     app.thrower.value = "Dee"
     assert "80 on the card" in app.payments.value
@@ -197,15 +199,32 @@ def test_any_card_value_the_engine_takes_and_no_other():
     app = ScorekeeperApp(journal="values.csv", players=["Ann", "Bea", "Cat", "Dee"])
     app.winner.value, app.how.value = "Ann", "self-drawn"
     for value in (1, 80, 100, 1234, 100_000):
-        app.value.value = value
+        app.value.value = str(value)
         assert app.quick.value is None and f"{value:,} on the card" in app.payments.value
     app.quick.value = 30
-    assert app.value.value == 30
+    assert app.value.value == "30"
     for value, message in ((100_001, "100,000 or less, not 100,001"), (0, "more than 0")):
-        app.value.value = value
+        app.value.value = str(value)
         assert message in app.payments.value
         app.add.click()
         assert message in app.status.value and len(app.ledger) == 0
-    app.value.value = 100_000
+    app.value.value = "100000"
     app.add.click()
     assert app.ledger.lines[0].value == 100_000
+
+
+def test_a_card_value_is_read_as_typed_and_anything_else_refused():
+    """The value box is text read as the ledger reads it: '27.5' is not 275 and '3O' is not 3
+    (a number box in the page once made them so, and the hand was saved)."""
+    app = ScorekeeperApp(journal="typed.csv", players=["Ann", "Bea", "Cat", "Dee"])
+    app.winner.value, app.how.value = "Ann", "self-drawn"
+    for typed, message in (("27.5", "a whole number, not '27.5'"), ("3O", "a whole number, not '3O'"),
+                           ("", "the hand's value is missing")):
+        app.value.value = typed
+        assert app.quick.value is None
+        app.add.click()
+        assert message in html.unescape(app.status.value) and len(app.ledger) == 0, (typed, app.status.value)
+    app.value.value = " 40 "
+    assert app.quick.value == 40
+    app.add.click()
+    assert len(app.ledger) == 1 and app.ledger.lines[0].entry.value == 40

@@ -91,7 +91,7 @@ def test_after_add_the_last_hands_winner_and_thrower_are_not_lit(page):
     assert page.of(app.jokerless)["value"] is False and app.jokerless.value is False
     assert "Click the winner" in app.payments.value
     # the value stays a real choice: 25 lit, 25 in the box, 25 used
-    assert page.lit(app.quick) == "25" and page.of(app.value)["value"] == app.value.value == 25
+    assert page.lit(app.quick) == "25" and page.of(app.value)["value"] == app.value.value == "25"
     # a tap on the last winner chooses her again
     page.tap(app.winner, "Bea")
     assert app.winner.value == "Bea" and page.lit(app.winner) == "Bea"
@@ -116,17 +116,17 @@ def test_a_thrower_who_becomes_the_winner_is_not_lit_as_thrower(page):
 def test_the_quick_value_lit_follows_the_typed_value(page):
     app = _american(page)
     page.tap(app.winner, "Ann")
-    page.type(app.value, 200000)
+    page.type(app.value, "200000")
     assert page.lit(app.quick) is None and app.quick.value is None
     page.tap(app.quick, "25")
-    assert app.value.value == 25 and page.of(app.value)["value"] == 25 and page.lit(app.quick) == "25"
-    page.type(app.value, 40)
+    assert app.value.value == "25" and page.of(app.value)["value"] == "25" and page.lit(app.quick) == "25"
+    page.type(app.value, "40")
     assert page.lit(app.quick) == "40"
-    page.type(app.value, 42)
+    page.type(app.value, "42")
     assert page.lit(app.quick) is None
     for v in VALUES[:3]:
         page.tap(app.quick, str(v))
-        assert app.value.value == v == page.of(app.value)["value"]
+        assert app.value.value == str(v) == page.of(app.value)["value"]
 
 
 def test_five_players_the_pick_is_not_lit_after_add(page):

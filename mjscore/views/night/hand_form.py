@@ -74,6 +74,17 @@ class Choice(widgets.ToggleButtons):
                                                      from_json=_minus_one_as_no_choice)
 
 
+def typed_value(text: str) -> int | str | None:
+    """The card value as typed: a whole number as the number, nothing as None, and anything else
+    as typed, for the ledger to refuse with its own message.
+
+    >>> typed_value(" 30 "), typed_value(""), typed_value("27.5")
+    (30, None, '27.5')
+    """
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else (text or None)
+
+
 def _hide(widget: widgets.Widget, hidden: bool) -> None:
     widget.layout.display = "none" if hidden else ""  # "" not None: a browser kernel sends None as nothing
 
@@ -187,9 +198,11 @@ class HandForm:
                                                  style=buttons), "mjs-score-how")
         self.thrower = classed(Choice(options=[], value=None, description="Thrower", style=buttons),
                                "mjs-score-thrower")
-        self.value = classed(widgets.IntText(value=25, description="Value", continuous_update=True, style=_LABEL,
-                                             tooltip="the card value, 1 to 100,000",
-                                             layout=widgets.Layout(width="12em")), "mjs-score-value")
+        # Typed, and read as the ledger reads it ("27.5" or "3O" refused with its message; a number
+        # box in the page turned "27.5" into 275 without a word)
+        self.value = classed(widgets.Text(value="25", description="Value", continuous_update=True, style=_LABEL,
+                                          placeholder="1 to 100,000", tooltip="the card value, 1 to 100,000",
+                                          layout=widgets.Layout(width="12em")), "mjs-score-value")
         self.quick = classed(Choice(options=[(str(v), v) for v in VALUES], value=25,
                                                    style={"button_width": "3.2em"},
                                                    tooltip="a common card value"), "mjs-score-quick")
@@ -289,9 +302,10 @@ class HandForm:
             elif owner in (self.winner, self.how):
                 self._winner_changed()
             elif owner is self.quick and self.quick.value is not None:
-                self.value.value = self.quick.value
+                self.value.value = str(self.quick.value)
             elif owner is self.value:
-                self.quick.value = self.value.value if self.value.value in VALUES else None
+                typed = typed_value(self.value.value)
+                self.quick.value = typed if typed in VALUES else None
         if self.error is not None and "mjs-error" in self.status.value:  # a refusal of the hand as it was
             self.status.value = ""
             self.clear_error()
@@ -310,7 +324,7 @@ class HandForm:
         if self.ledger.game == "american":
             won = how != "wall"
             five = self.ledger.bettor is not None
-            f.update(value=self.value.value if won else None, jokerless=self.jokerless.value and won,
+            f.update(value=typed_value(self.value.value) if won else None, jokerless=self.jokerless.value and won,
                      category=self.category.value, dead=tuple(self.dead.value),
                      bettor=self.bettor.value if five else None, pick=self.pick.value if five else None)
         else:
@@ -375,7 +389,7 @@ class HandForm:
             self.thrower.value = f["thrower"]
             if self.ledger.game == "american":
                 if f["value"] is not None:
-                    self.value.value = f["value"]
+                    self.value.value = str(f["value"])
                     self.quick.value = f["value"] if f["value"] in VALUES else None
                 self.jokerless.value, self.category.value = f["jokerless"], f["category"]
                 self.dead.value = f["dead"]
@@ -393,7 +407,7 @@ class HandForm:
         with self._quietly():
             self.winner.value = self.thrower.value = self.pick.value = None
             self.how.value = "discard"
-            self.value.value = self.quick.value = 25
+            self.value.value, self.quick.value = "25", 25
             self.jokerless.value = self.fishing.value = False
             self.category.value = "other"
             self.dead.value = ()

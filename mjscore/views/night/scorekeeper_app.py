@@ -38,7 +38,7 @@ tiles) and ``tap-start`` (what tapping starts from).
 Driven without a browser, as the tests do:
 
 >>> app = ScorekeeperApp(journal="doctest-night.csv", players=["Ann", "Bea", "Cat", "Dee"])
->>> app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", 25
+>>> app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", "25"
 >>> app.add.click()
 >>> app.ledger.totals
 {'Ann': 100, 'Bea': -25, 'Cat': -50, 'Dee': -25}
