@@ -237,6 +237,7 @@ TOUCH_CSS = """
   .mjs-app input[type=checkbox] { width: var(--mjs-tap); height: var(--mjs-tap);
     vertical-align: middle; margin: 0 0.4em 0 0; }
   .mjs-app small { font-size: max(0.83em, var(--mjs-min-text)); }
+  .mjs-app code { font-size: max(0.9em, var(--mjs-min-text)) !important; }
   /* sizes set on the element itself (its style attribute), raised: a refusal, a set's caption,
      the seat under a hand */
   .mjs-app .mjs-error { font-size: max(1em, var(--mjs-min-text)) !important; }
@@ -264,6 +265,12 @@ TOUCH_CSS = """
   /* a payment's words wrap so that its amount stays on the screen; a wide button (a choice
      spelt out) is never wider than the column, its words wrapping inside it */
   .mjs-app .mjs-payout td:first-child { white-space: normal !important; }
+  /* the tabs share the row and their titles wrap ("Sets and pai..." was all a phone showed) */
+  .mjs-app .lm-TabBar-tab { flex: 1 1 0 !important; min-width: 0 !important; max-width: none !important;
+                            height: auto !important; }
+  .mjs-app .lm-TabBar-tabLabel { white-space: normal !important; overflow: visible !important;
+                                 text-overflow: clip !important; line-height: 1.25; }
+  .mjs-app .lm-TabBar, .mjs-app .lm-TabBar-content { height: auto !important; min-height: var(--mjs-tap, 44px); }
   .mjs-app .widget-toggle-button { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); height: auto; min-height: var(--jp-widgets-inline-height);
                                     white-space: normal; }
 }

@@ -81,3 +81,21 @@ def test_the_trainer_at_a_table(at_table, shots, size):
     app.locator(".mjs-practice-hand").scroll_into_view_if_needed()
     shots.take(f"touch-trainer-{size}", page)
     assert not errors, errors
+
+
+def test_the_hand_builder_on_a_phone(at_table):
+    """Lesson 2's hand builder on a phone: its tabs' titles whole (they once read "Sets and pai"),
+    its buttons big enough for a finger, nothing sticking out; a tap changes the hand."""
+    from playwright.sync_api import expect
+
+    from touch_pages import fits
+
+    page, errors = at_table("02-willingdon-hand-points.ipynb", "phone")
+    app = _app(page, ".mjs-builder")
+    for tab in ("Sets and pair", "Flowers and seat", "Rules and typing"):
+        app.locator(".lm-TabBar-tab", has_text=tab).tap()
+        fits(app, f"the hand builder on a phone, {tab}")
+    app.locator(".lm-TabBar-tab", has_text="Sets and pair").tap()
+    app.locator(".mjs-builder-set0-kind").get_by_role("button", name="kong", exact=True).tap()
+    expect(app.locator(".mjs-builder-breakdown")).to_contain_text("kong")
+    assert not errors, errors

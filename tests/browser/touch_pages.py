@@ -47,7 +47,7 @@ MEASURE = """root => {
     const shown = e => e.checkVisibility({visibilityProperty: true}) && e.getClientRects().length > 0 &&
         e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().height > 0;
     const vw = window.innerWidth;
-    const out = {wide: document.scrollingElement.scrollWidth - vw, sticking: [], targets: [], texts: []};
+    const out = {wide: document.scrollingElement.scrollWidth - vw, sticking: [], targets: [], texts: [], cut: []};
     // the app inside the window, and everything in it inside the app (a box of the app that is
     // wider than the app is cut off, or scrolls sideways inside it)
     const app = root.getBoundingClientRect(), left = Math.max(0, app.left), right = Math.min(vw, app.right);
@@ -92,6 +92,9 @@ MEASURE = """root => {
         const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) ||
             (box && (e.value || e.placeholder || e.options));
         if (own && parseFloat(style.fontSize) > 0) out.texts.push([describe(e), Math.round(drawn(e, style) * 10) / 10]);
+        // text cut short: a label or a tab's title that clips its own words ("Sets and pai...")
+        if (own && !box && style.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
+            out.cut.push(`${describe(e)} "${e.textContent.trim().slice(0, 40)}" (${e.scrollWidth} px in ${e.clientWidth})`);
         for (const pseudo of ['::before', '::after']) {
             const p = getComputedStyle(e, pseudo);
             if (p.content && !['none', 'normal', '""', "''"].includes(p.content) && parseFloat(p.fontSize) > 0 &&
@@ -124,6 +127,8 @@ def problems(found: dict, where: str) -> list[str]:
     if found["small_targets"]:
         out.append(f"{where}: {len(found['small_targets'])} tap targets under {MIN_TARGET} x {MIN_TARGET} px "
                    f"[what, width, height]: {found['small_targets'][:10]}")
+    if found["cut"]:
+        out.append(f"{where}: text cut short: {found['cut'][:8]}")
     if found["small_texts"]:
         out.append(f"{where}: {len(found['small_texts'])} pieces of text under {MIN_TEXT} px: "
                    f"{found['small_texts'][:10]}")

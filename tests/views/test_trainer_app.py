@@ -154,7 +154,7 @@ def test_the_played_table_and_re_reading(app):
     app.next.click()
     answer(app, 1, 1)
     labels = [label for label, _ in app.played.options]
-    assert labels == [f"1. {RAMP[0]} — right", f"2. {RAMP[1]} — shown", f"3. {RAMP[2]} — missed"]
+    assert labels == [f"1. right: {RAMP[0]}", f"2. shown: {RAMP[1]}", f"3. missed: {RAMP[2]}"]
     assert app.played.value is None and app.review.value == ""
     before_tally, before_file = app.tally.value, progress_path().read_bytes()
     for n in (1, 3, 2, 1):
@@ -162,7 +162,7 @@ def test_the_played_table_and_re_reading(app):
         assert f"<b>Hand {n}</b>, re-read" in app.review.value
         assert "re-reading never changes the tally" in app.review.value
     app.played.value = 3
-    assert "you said 1 hand points and 1 doubles" in app.review.value
+    assert "you said 1 hand point and 1 double" in app.review.value
     assert "What you most likely missed" in app.review.value
     app.played.value = 2
     assert "you pressed Show me" in app.review.value

@@ -106,7 +106,7 @@ def feedback_html(f: Feedback) -> str:
         parts.append(f'<p class="mjs-practice-note" style="color:{MUTED};margin:4px 0">{escape(f.note)}</p>')
     if f.shown:
         parts.append(f'<p class="mjs-shown" style="margin:4px 0"><b>Shown:</b> {r.hand_points:,} hand points '
-                     f'and {r.doubles} doubles. Revealing the answer counts as a miss.</p>')
+                     f'and {r.doubles} double{"s" * (r.doubles != 1)}. Revealing the answer counts as a miss.</p>')
     else:
         for what, given, right, ok in (("Hand points", f.points, r.hand_points, f.points_right),
                                        ("Doubles", f.doubles, r.doubles, f.doubles_right)):
@@ -179,8 +179,8 @@ def review_html(t: Trainer, number: int) -> str:
     if f.shown:
         said = "you pressed Show me"
     else:
-        said = "you said " + " and ".join(f"{v:,} {what}" for v, what in ((f.points, "hand points"),
-                                                                        (f.doubles, "doubles")) if v is not None)
+        said = "you said " + " and ".join(f"{v:,} {what}{'s' * (v != 1)}" for v, what in (
+            (f.points, "hand point"), (f.doubles, "double")) if v is not None)
     return (f'<div style="{_FONT};border-top:1px solid #d8d2c2;margin-top:6px;padding-top:4px">'
             f'<p style="margin:4px 0"><b>Hand {number}</b>, re-read: {escape(said)} '
             f'(your first answer; re-reading never changes the tally).</p>'
@@ -427,7 +427,8 @@ class PracticeApp(App):
         self.number.value = f'<div style="{_FONT}"><b>Hand {n}</b>{escape(warm)}{escape(state)}</div>'
         self.hand.value = hand_html(t.current_hand)
         self.next.disabled = not t.answered
-        options = [(f"{p.number}. {p.hand} — {_verdict(p)}", p.number) for p in t.latest(_LISTED)]
+        # the verdict first: on a phone the end of a long entry may be out of sight
+        options = [(f"{p.number}. {_verdict(p)}: {p.hand}", p.number) for p in t.latest(_LISTED)]
         if list(self.played.options) != options:
             chosen = self.played.value
             with self._quietly():
