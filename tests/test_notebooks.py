@@ -149,3 +149,15 @@ def test_the_teachers_notebook_is_apart_from_the_course_and_links_back():
     assert first.startswith("# A teacher's view of the class") and "What you will see" in first
     assert "(../00-start-here.ipynb)" in first and "(../00-start-here.ipynb)" in last
     assert "seed" not in markdown(nb).lower()
+
+
+def test_every_page_is_titled_by_its_heading():
+    """The browser tab's title, in the classroom view and on the site, is the page's own heading
+    (``metadata.title``; without it Voila showed the file's name, "rule-book")."""
+    for path in sorted(NOTEBOOKS.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        first = next("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+        heading = re.sub(r"[*_`]", "", re.search(r"^#\s+(.+)$", first, re.M).group(1)).strip()
+        assert nb["metadata"].get("title") == heading, path.name

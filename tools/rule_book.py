@@ -88,7 +88,9 @@ def notebook() -> dict:
                       "source": section.strip("\n").splitlines(keepends=True)})
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
                                                         "language": "python", "name": "python3"},
-                                         "language_info": {"name": "python"}},
+                                         "language_info": {"name": "python"},
+                                         # the browser tab's title in Voila and on the site
+                                         "title": lines[0].lstrip("#").strip()},
             "nbformat": 4, "nbformat_minor": 5}
 
 
