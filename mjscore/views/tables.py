@@ -33,7 +33,7 @@ from ..hands import Hand
 from ..willingdon.settle import Settlement
 from ..tiles import INFO, SEAT_NAMES, SEATS
 from ..willingdon.scoring import WILLINGDON, RuleSet, Score, rule_table, score
-from ._style import BORDER, FONT, SHADE, TEXT, count, share
+from ._style import BORDER, FONT, MUTED, SHADE, TEXT, count, share
 
 _WAYS = (("On a discard", "discard"), ("On a tile the winner drew", "self-drawn"), ("The wall ran out", "wall"))
 
@@ -282,6 +282,8 @@ def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: floa
                 else f"{cell};text-align:left"
             cells.append(f'<td style="{style}">{escape(text)}</td>')
         rows.append(f"<tr>{''.join(cells)}</tr>")
+    if not rows:  # an empty table says so (headers over nothing read as a fault)
+        rows.append(f'<tr><td colspan="{len(heads)}" style="{cell};text-align:left;color:{MUTED}">(none yet)</td></tr>')
     aria = f' aria-label="{escape(label)}"' if label and not title else ""
     caption = (f'<caption style="caption-side:top;text-align:left;font-weight:700;padding:0.6em 0 0.3em">'
                f'{escape(title)}</caption>' if title else "")

@@ -662,3 +662,15 @@ def test_results_are_announced_to_a_screen_reader():
     assert 'aria-live="polite"' in app.headline.value
     app.sets[0]["tile"].value = "7B"
     assert 'role="alert"' in app.message.value and 'aria-live="polite"' in app.headline.value
+
+
+def test_an_empty_table_says_so():
+    """A table with nothing in it (a class that answered no lesson question yet) says "(none
+    yet)" under its headers, not headers over nothing."""
+    import pandas as pd
+
+    from mjscore.views.tables import show
+
+    html = show(pd.DataFrame(columns=["lesson", "question"]), label="the questions most got wrong").html
+    assert '<td colspan="2"' in html and "(none yet)" in html
+    assert "(none yet)" not in show(pd.DataFrame({"lesson": [1]})).html

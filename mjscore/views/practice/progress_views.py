@@ -153,7 +153,7 @@ class ClassApp(App):
         if not where.exists():
             return self._refuse(f"There is no folder {typed} on the machine this notebook runs on. "
                                 f"(On Binder or the browser site, upload the files instead.)")
-        self._show(read_class([where]), f"the folder {typed}")
+        self._show(read_class([where]), f"the {'file' if where.is_file() else 'folder'} {typed}")
 
     def _on_upload(self, change) -> None:
         files = change["new"]
