@@ -75,8 +75,9 @@ class Choice(widgets.ToggleButtons):
 
 
 def typed_value(text: str) -> int | str | None:
-    """The card value as typed: a whole number as the number, nothing as None, and anything else
-    as typed, for the ledger to refuse with its own message.
+    """The card value as typed: a whole number as the number, nothing as None.
+
+    Anything else is kept as typed, for the ledger to refuse with its own message.
 
     >>> typed_value(" 30 "), typed_value(""), typed_value("27.5")
     (30, None, '27.5')
@@ -201,7 +202,7 @@ class HandForm:
         # Typed, and read as the ledger reads it ("27.5" or "3O" refused with its message; a number
         # box in the page turned "27.5" into 275 without a word)
         self.value = classed(widgets.Text(value="25", description="Value", continuous_update=True, style=_LABEL,
-                                          placeholder="1 to 100,000", tooltip="the card value, 1 to 100,000",
+                                          tooltip="the card value, 1 to 100,000",
                                           layout=widgets.Layout(width="12em")), "mjs-score-value")
         self.quick = classed(Choice(options=[(str(v), v) for v in VALUES], value=25,
                                                    style={"button_width": "3.2em"},
