@@ -236,6 +236,13 @@ def another_hand(app, where: str, seen: dict | None = None) -> None:
     # the last hand's winner and thrower are not shown chosen once it is added (a browser kernel
     # once left them lit while the app took them as unchosen)
     expect(app.locator(".mjs-score-winner .mod-active, .mjs-score-thrower .mod-active")).to_have_count(0)
+    # a wall game switches off what it does not use, and it looks off (faded, no tap through)
+    app.locator(".mjs-score-how").get_by_role("button", name="Wall game", exact=True).tap()
+    for part in (".mjs-score-winner", ".mjs-score-thrower"):
+        expect(app.locator(f"{part}.mjs-off")).to_have_count(1)
+        assert float(app.locator(f"{part} button").first.evaluate("b => getComputedStyle(b).opacity")) < 0.5
+    app.locator(".mjs-score-how").get_by_role("button", name="Self-drawn", exact=True).tap()
+    expect(app.locator(".mjs-score-winner.mjs-off")).to_have_count(0)
     app.locator(".mjs-score-winner").get_by_role("button", name="Ann", exact=True).tap()
     app.locator(".mjs-score-how").get_by_role("button", name="Self-drawn", exact=True).tap()
     builder = app.locator(".mjs-builder")
