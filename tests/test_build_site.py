@@ -146,3 +146,9 @@ def test_links_to_the_published_site_stay_on_this_copy_of_it(tmp_path):
     site_pages.keep_links_in_the_page(render)
     assert (render / "00-start-here.html").read_text(encoding="utf-8") == '<a href="../../../read/00-start-here.html">r</a>'
     assert (render / "teacher" / "class.html").read_text(encoding="utf-8") == '<a href="../../../../index.html">i</a>'
+
+
+def test_each_app_page_is_titled_by_its_app():
+    """The browser tab of an app page says what it is ("The scorekeeper"), not its file name."""
+    for app in site_pages.APP_PAGES:
+        assert site_pages.app_notebook(app)["metadata"]["title"] == app.title

@@ -139,7 +139,7 @@ def app_notebook(page: AppPage) -> dict:
     name = page.call.split("(")[0]
     return {"nbformat": 4, "nbformat_minor": 5,
             "metadata": {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"},
-                         "language_info": {"name": "python"}},
+                         "language_info": {"name": "python"}, "title": page.title},
             "cells": [{"cell_type": "markdown", "id": "title", "metadata": {},
                        "source": [f"# {page.title}\n\n{page.what}"]},
                       {"cell_type": "code", "id": "app", "metadata": {}, "execution_count": None, "outputs": [],

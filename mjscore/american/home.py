@@ -151,7 +151,7 @@ def home_payments(value: int, how: str, *, jokerless: bool = False, category: st
         if how != "self-drawn":
             reasons.append(f"A {how.replace('-', ' ')} pays as self-drawn.")
         thrower, other = 0, 2 * value * factor
-        reasons.append(f"On a tile the winner drew all three pay 2 x {value:,}.")
+        reasons.append(f"On a tile the winner drew, all three pay 2 x {value:,}.")
         payments = (other, other, other)
     if double:
         reasons.append("Jokerless (declared): every payment doubles again.")

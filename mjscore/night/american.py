@@ -24,18 +24,23 @@ CATEGORY_WORDS.update({"".join(c for c in v.lower() if c.isalnum()): k for k, v 
 
 
 
-def _bettor_reason(bettor: str, pick: str, winner: str, collects: int) -> str:
-    """What the player sitting out pays or collects, and why.
+def _bettor_reasons(bettor: str, pick: str, winner: str, payments: dict[str, int]) -> tuple[str, ...]:
+    """What the player sitting out pays or collects, and why, then what that makes in all.
 
-    >>> _bettor_reason("Eve", "Ann", "Ann", 100)
-    'Eve sits out and backed Ann, who won: each loser pays Eve what they pay Ann, so Eve collects 100 too.'
-    >>> _bettor_reason("Eve", "Cat", "Ann", -25)
-    'Eve sits out and backed Cat, who did not win: Eve pays Ann what Cat pays, 25.'
+    >>> _bettor_reasons("Eve", "Ann", "Ann", {"Ann": 100, "Bea": -100, "Cat": -50, "Dee": -50, "Eve": 100})
+    ('Eve sits out and backed Ann, who won: each loser pays Eve what they pay Ann, so Eve collects 100 too.', 'In all: Bea pays 100, Cat 50, Dee 50.')
+    >>> _bettor_reasons("Eve", "Cat", "Ann", {"Ann": 240, "Bea": -60, "Cat": -60, "Dee": -60, "Eve": -60})
+    ('Eve sits out and backed Cat, who did not win: Eve pays Ann what Cat pays, 60.', 'In all: Ann collects 240.')
     """
     if pick == winner:
+        losers = [(p, -v) for p, v in payments.items() if v < 0]
         return (f"{bettor} sits out and backed {winner}, who won: each loser pays {bettor} what they pay "
-                f"{winner}, so {bettor} collects {collects:,} too.")
-    return f"{bettor} sits out and backed {pick}, who did not win: {bettor} pays {winner} what {pick} pays, {-collects:,}."
+                f"{winner}, so {bettor} collects {payments[bettor]:,} too.",
+                "In all: " + ", ".join(f"{p} pays {v:,}" if i == 0 else f"{p} {v:,}"
+                                        for i, (p, v) in enumerate(losers)) + ".")
+    return (f"{bettor} sits out and backed {pick}, who did not win: {bettor} pays {winner} what {pick} pays, "
+            f"{-payments[bettor]:,}.", f"In all: {winner} collects {payments[winner]:,}.")
+
 
 class American:
     """The American game: ``rules`` are the table's :class:`~mjscore.american.HomeRules`."""
@@ -143,8 +148,9 @@ class American:
         else:
             reasons = tuple(home_payments(value, how, jokerless=jokerless, category=category,
                                           rules=self.rules).reasons)
+            reasons += tuple(f"{d}'s hand is dead: it pays like any other loser's." for d in dead)
             if bettor is not None:
-                reasons += (_bettor_reason(bettor, pick, winner, payments[bettor]),)
+                reasons += _bettor_reasons(bettor, pick, winner, payments)
         text = self._text(entry, bettor)
         return Settled(entry, None if PAYS_AS[how] == "wall" else value, payments, text, reasons)
 

@@ -723,7 +723,11 @@ def test_a_hands_reasons_say_what_each_player_pays_and_nothing_else():
     five.add(winner="Ann", how="discard", thrower="Bea", value=25, pick="Ann")
     five.add(winner="Ann", how="discard", thrower="Bea", value=25, pick="Bea")
     won, lost = five.lines
-    assert won.payments["Eve"] == 100 and won.reasons[-1] == (
-        "Eve sits out and backed Ann, who won: each loser pays Eve what they pay Ann, so Eve collects 100 too.")
-    assert lost.payments["Eve"] == -50 and lost.reasons[-1] == (
-        "Eve sits out and backed Bea, who did not win: Eve pays Ann what Bea pays, 50.")
+    assert won.payments["Eve"] == 100 and won.reasons[-2:] == (
+        "Eve sits out and backed Ann, who won: each loser pays Eve what they pay Ann, so Eve collects 100 too.",
+        "In all: Bea pays 100, Cat 50, Dee 50.")
+    assert lost.payments["Eve"] == -50 and lost.reasons[-2:] == (
+        "Eve sits out and backed Bea, who did not win: Eve pays Ann what Bea pays, 50.", "In all: Ann collects 150.")
+    dead = Ledger(["Ann", "Bea", "Cat", "Dee"])
+    dead.add(winner="Ann", how="self-drawn", value=25, dead=["Bea"])
+    assert dead.lines[0].reasons[-1] == "Bea's hand is dead: it pays like any other loser's."

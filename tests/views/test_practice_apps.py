@@ -260,7 +260,7 @@ def test_the_class_app_reads_a_folder_or_uploaded_files_and_refuses_clearly(tmp_
     assert "Type the folder" in app.error
     app.folder.value = str(tmp_path / "<i>nowhere</i>")
     app.read.click()
-    assert "There is no folder" in app.error and "&lt;i&gt;nowhere" in app.said.value and app.students.value == ""
+    assert "There is no file or folder" in app.error and "&lt;i&gt;nowhere" in app.said.value and app.students.value == ""
     (tmp_path / "empty").mkdir()
     app.folder.value = str(tmp_path / "empty")
     assert "No progress file could be read" in app.error and "no progress logs" in app.error

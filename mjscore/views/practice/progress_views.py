@@ -151,7 +151,7 @@ class ClassApp(App):
             return self._refuse("Type the folder that holds your students' progress files, then press Read.")
         where = Path(os.path.expanduser(typed))
         if not where.exists():
-            return self._refuse(f"There is no folder {typed} on the machine this notebook runs on. "
+            return self._refuse(f"There is no file or folder {typed} on the machine this notebook runs on. "
                                 f"(On Binder or the browser site, upload the files instead.)")
         self._show(read_class([where]), f"the {'file' if where.is_file() else 'folder'} {typed}")
 
