@@ -37,6 +37,18 @@ def _svg_text(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def _axes(hands: int, left: float, w: float, y, span: tuple[int, int], *, foot: float, lift: float) -> list[str]:
+    """A totals chart's axes: the zero line, the highest and lowest totals (and 0 between them)
+    beside it, and the hands under it, from 0 to ``hands``; ``y`` places a total."""
+    low, high = span
+    return [f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
+            f'<text x="{left - 6}" y="{y(high) + lift}" text-anchor="end">{signed(high)}</text>',
+            f'<text x="{left - 6}" y="{y(low) + lift}" text-anchor="end">{signed(low)}</text>',
+            f'<text x="{left - 6}" y="{y(0) + lift}" text-anchor="end">0</text>' if low < 0 < high else "",
+            f'<text x="{left}" y="{foot}">hand 0</text>',
+            f'<text x="{left + w}" y="{foot}" text-anchor="end">hand {count(hands)}</text>']
+
+
 def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
     """The running totals through the night as a small line chart in SVG.
 
@@ -68,12 +80,7 @@ def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
              f'aria-label="Running totals after {count(len(ledger))} hands" font-family="sans-serif" font-size="11">',
              f'<text x="{left}" y="14" font-weight="bold">The night so far: {count(len(ledger))} hand'
              f'{"s" * (len(ledger) != 1)}</text>',
-             f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
-             f'<text x="{left - 6}" y="{y(high) + 4}" text-anchor="end">{signed(high)}</text>',
-             f'<text x="{left - 6}" y="{y(low) + 4}" text-anchor="end">{signed(low)}</text>',
-             f'<text x="{left - 6}" y="{y(0) + 4}" text-anchor="end">0</text>' if low < 0 < high else "",
-             f'<text x="{left}" y="{height - 8}">hand 0</text>',
-             f'<text x="{left + w}" y="{height - 8}" text-anchor="end">hand {count(len(ledger))}</text>']
+             *_axes(len(ledger), left, w, y, (low, high), foot=height - 8, lift=4)]
     for k, p in enumerate(ledger.players):
         colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
         points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
@@ -118,12 +125,7 @@ def narrow_totals_svg(ledger: Ledger) -> str:
              f'height="{height}" style="max-width:100%;height:auto" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="Running totals after {hands}" font-family="sans-serif" font-size="{font}">',
              f'<text x="2" y="18" font-weight="bold">The night so far: {hands}</text>',
-             f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
-             f'<text x="{left - 6}" y="{y(high) + 5}" text-anchor="end">{signed(high)}</text>',
-             f'<text x="{left - 6}" y="{y(low) + 5}" text-anchor="end">{signed(low)}</text>',
-             f'<text x="{left - 6}" y="{y(0) + 5}" text-anchor="end">0</text>' if low < 0 < high else "",
-             f'<text x="{left}" y="{foot}">hand 0</text>',
-             f'<text x="{left + w}" y="{foot}" text-anchor="end">hand {count(len(ledger))}</text>']
+             *_axes(len(ledger), left, w, y, (low, high), foot=foot, lift=5)]
     for k, p in enumerate(ledger.players):
         colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
         points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
