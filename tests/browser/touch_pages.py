@@ -191,6 +191,28 @@ def tap_a_hand(app, where: str, seen: dict | None = None) -> None:
     fits(app, f"{where}, a hand tapped in", seen)
 
 
+def _add(app, totals: str) -> None:
+    """Tap "Add the hand" and wait for the totals to say ``totals``; if they do not, fail with
+    what the app said instead (its status line), so a refusal reads as one."""
+    from playwright.sync_api import expect
+
+    caption = app.locator(".mjs-score-totals caption")
+    app.locator(".mjs-score-add").tap()
+    try:
+        expect(caption).to_have_text(totals, timeout=20_000)
+    except AssertionError:
+        # A refusal fails at once, with its words. With no word from the app at all, the tap was
+        # lost (once, on a machine under heavy load, a tap landed as the page moved): tap again.
+        if app.locator(".mjs-score-status .mjs-error").count():
+            raise AssertionError(f"Add was refused: {app.locator('.mjs-score-status').inner_text()!r}") from None
+        app.locator(".mjs-score-add").tap()
+    try:
+        expect(caption).to_have_text(totals)
+    except AssertionError as e:
+        said = app.locator(".mjs-score-status").inner_text()
+        raise AssertionError(f"after Add the totals do not say {totals!r}; the app says: {said!r}") from e
+
+
 def keep_a_night(app, name: str, where: str, seen: dict | None = None) -> None:
     """The scorekeeper, from its first screen: a Willingdon night with four players, a hand whose
     tiles are tapped in, added, and the totals."""
@@ -217,8 +239,7 @@ def keep_a_night(app, name: str, where: str, seen: dict | None = None) -> None:
     winner.get_by_role("button", name="Bea", exact=True).tap()
     app.locator(".mjs-score-thrower").get_by_role("button", name="Dee", exact=True).tap()
     tap_a_hand(app, where, seen)
-    app.locator(".mjs-score-add").tap()
-    expect(app.locator(".mjs-score-totals caption")).to_have_text("Totals after 1 hand")
+    _add(app, "Totals after 1 hand")
     expect(app.locator(".mjs-score-status")).to_contain_text("Hand 1: Bea (South) wins on Dee's discard")
     expect(app.locator(".mjs-score-totals")).to_contain_text("Bea")
     fits(app, f"{where}: the totals after a hand", seen)
@@ -251,8 +272,7 @@ def another_hand(app, where: str, seen: dict | None = None) -> None:
     builder.locator(".mjs-builder-set0-kind").get_by_role("button", name="kong", exact=True).tap()
     expect(app.locator(".mjs-score-tiles input")).to_have_value(PLAIN.replace("x3", "x4", 1))
     fits(app, f"{where}: another hand tapped in", seen)
-    app.locator(".mjs-score-add").tap()
-    expect(caption).to_have_text(f"Totals after {hands + 1} hands")
+    _add(app, f"Totals after {hands + 1} hands")
     fits(app, f"{where}: the totals after another hand", seen)
 
 
