@@ -1,8 +1,8 @@
-"""The "Your turn" questions at the end of lessons 1 to 6, made by the engine from a seed.
+"""The "Your turn" questions at the end of lessons 1 to 6, made by the engine from a random seed.
 
 Each lesson asks :data:`COUNT` questions a round. In the first round the first question is
 the lesson's own worked example (the same for every learner); the others, and every question of
-a later round, are made from the seed, the lesson, the round and the question's number, so a
+a later round, are made from the random seed, the lesson, the round and the question's number, so a
 class working from one seed sees the same questions and a learner who asks for more gets new
 ones. No answer is stored: the engine works each one out (:mod:`.model` reads and marks it).
 

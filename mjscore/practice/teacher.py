@@ -116,14 +116,14 @@ class QuestionWrong(NamedTuple):
     answered: int
 
 
-def find_logs(paths: Iterable[str | os.PathLike]) -> tuple[list[Found], list[str]]:
+def find_logs(paths: Iterable[str | os.PathLike | Found]) -> tuple[list[Found], list[str]]:
     """Every log to read, and a line for each path that holds none.
 
     A :class:`Found` given is read as it is, named as it says (a file uploaded into a scratch
     folder is named by the name it was uploaded with)."""
     found, problems, seen = [], [], set()
     for given in paths:
-        path = Path(given[0] if isinstance(given, Found) else given)
+        path = given.path if isinstance(given, Found) else Path(given)
         if isinstance(given, Found):
             candidates = [given]
         elif path.is_dir():

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ...american.home import CATEGORIES
+from ...inputs import MAX_DIGITS
 from ...night import Entry, LedgerError
 from ...night.entry import whole
 from .._app import classed, switch_off
@@ -83,7 +84,7 @@ def typed_value(text: str) -> int | str | None:
     (30, None, '27.5')
     """
     text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else (text or None)
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else (text or None)
 
 
 def _hide(widget: widgets.Widget, hidden: bool) -> None:
