@@ -123,6 +123,29 @@ class AppPage:
         box.press("Enter")
 
     @staticmethod
+    def click_for(button, answer, said) -> None:
+        """Click ``button`` and wait for ``answer`` (a locator) to be on the page.
+
+        ``said`` is where the app answers (empty before the click). If the app says something
+        else, fail with its words. If it says nothing at all, the click was lost: once, on a
+        machine under heavy load, a click landed as the page moved. Then click again, once."""
+        from playwright.sync_api import expect
+
+        button.click()
+        try:
+            expect(answer.first).to_be_attached(timeout=20_000)
+            return
+        except AssertionError:
+            words = said.inner_text().strip()
+            if words:
+                raise AssertionError(f"after the click the app says {words!r}") from None
+        button.click()
+        try:
+            expect(answer.first).to_be_attached()
+        except AssertionError as e:
+            raise AssertionError(f"after two clicks the app says {said.inner_text().strip()!r}") from e
+
+    @staticmethod
     def choose(widget, label: str) -> None:
         """Pick a Dropdown's option by its label."""
         widget.locator("select").select_option(label=label)

@@ -45,7 +45,7 @@ def test_answer_right_then_wrong_then_show_me(notebook):
     right = score(hands[first - 1])
     nb.fill(points, right.hand_points)
     nb.fill(doubles, right.doubles)
-    check.click()
+    nb.click_for(check, feedback.locator(".mjs-right"), feedback)
     expect(feedback.locator(".mjs-right")).to_have_count(2)
     expect(feedback.locator(".mjs-wrong")).to_have_count(0)
     expect(feedback.locator(".mjs-headline")).to_contain_text(f"Score: {right.score:,}")
@@ -59,7 +59,7 @@ def test_answer_right_then_wrong_then_show_me(notebook):
     wrong = score(hands[first])
     nb.fill(points, wrong.hand_points + 2)
     nb.fill(doubles, wrong.doubles)
-    check.click()
+    nb.click_for(check, feedback.locator(".mjs-wrong"), feedback)
     expect(feedback.locator(".mjs-wrong")).to_have_count(1)
     expect(feedback.locator(".mjs-right")).to_have_count(1)
     expect(feedback).to_contain_text(f"the hand has {wrong.hand_points:,}")
@@ -71,7 +71,7 @@ def test_answer_right_then_wrong_then_show_me(notebook):
     next_.click()
     expect(nb.one("mjs-practice-number", app)).to_contain_text(f"Hand {first + 2}")
     shown = score(hands[first + 1])
-    show.click()
+    nb.click_for(show, feedback.locator(".mjs-shown"), feedback)
     expect(feedback.locator(".mjs-shown")).to_contain_text(
         f"{shown.hand_points:,} hand points and {shown.doubles} doubles")
     expect(tally).to_contain_text("1 of 3 right")
@@ -84,7 +84,7 @@ def test_answer_right_then_wrong_then_show_me(notebook):
     expect(doubles).to_be_hidden()
     points_only = score(deal(first + 3)[first + 2])
     nb.fill(points, points_only.hand_points)
-    check.click()
+    nb.click_for(check, feedback.locator(".mjs-right"), feedback)
     expect(tally).to_contain_text("Hand points only: 1 of 1 right")
 
     # 5. the progress file, downloaded from the page itself
