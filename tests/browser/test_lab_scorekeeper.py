@@ -8,6 +8,7 @@ or placeholder."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -53,13 +54,21 @@ def fits(nb, app, state: str) -> None:
 
 
 def _totals(widget) -> dict[str, int]:
-    """Each player's total as the app shows it (rows: place, name, total)."""
-    out = {}
-    for row in widget.locator("table.mjs-totals tr").all():
-        cells = row.locator("td").all_inner_texts()
-        if len(cells) == 3:
-            out[cells[1].strip()] = int(cells[2].replace(",", "").replace("−", "-").strip() or 0)
-    return out
+    """Each player's total as the app shows it (rows: place, name, total), the whole table read
+    at once (row by row, a table redrawn between two rows would mix two nights' figures)."""
+    rows = widget.locator("table.mjs-totals").evaluate(
+        "t => [...t.rows].map(r => [...r.querySelectorAll('td')].map(c => c.innerText))")
+    return {cells[1].strip(): int(cells[2].replace(",", "").replace("−", "-").strip() or 0)
+            for cells in rows if len(cells) == 3}
+
+
+def _wait_for_totals(widget, expected: dict[str, int], seconds: float = 30) -> None:
+    """Wait for the totals table to show ``expected``; the app's status line can say a hand is
+    saved a moment before the table is redrawn. Fails with the last figures read."""
+    deadline = time.monotonic() + seconds
+    while (shown := _totals(widget)) != expected and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert shown == expected, f"the totals show {shown}, not {expected}"
 
 
 @pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
@@ -132,7 +141,7 @@ def test_two_hands_and_a_correction_make_the_totals(notebook):
 
     expected = {p: before[p] + night.totals[p] for p in PLAYERS}
     expect(totals.locator("caption")).to_have_text(f"Totals after {hands_before + 2} hands")
-    assert _totals(totals) == expected
+    _wait_for_totals(totals, expected)
     expect(nb.one("mjs-score-journal", app)).to_contain_text(f"{hands_before + 2} hands saved")
     chart = nb.one("mjs-score-chart", app)
     expect(chart.locator("svg:not(.mjs-totals-narrow) polyline")).to_have_count(4)  # on a desk the wide chart,
