@@ -1,9 +1,6 @@
 """The ten notebooks read as one course: numbered titles and navigation generated from the one
 list in ``tools/navigation.py`` (checked, for every notebook, by the tool's own check), no word
 a learner cannot know, and the rule book in the repository.
-
-Notebooks 07 and 08 are rewritten on other branches; their navigation is regenerated after the
-merge (``python tools/navigation.py --only 07 08``), so their cases may fail until then.
 """
 
 from __future__ import annotations
