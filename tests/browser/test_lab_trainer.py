@@ -15,6 +15,8 @@ from mjscore import score
 from mjscore.willingdon.deal import deal
 
 NOTEBOOK = "07-practice.ipynb"
+#: How the trainer asks for a figure it has not been given ("Type the doubles first ...").
+TYPE_FIRST = "Type the "
 
 
 def _hand_number(nb, app) -> int:
@@ -45,7 +47,7 @@ def test_answer_right_then_wrong_then_show_me(notebook):
     right = score(hands[first - 1])
     nb.fill(points, right.hand_points)
     nb.fill(doubles, right.doubles)
-    nb.click_for(check, feedback.locator(".mjs-right"), feedback)
+    nb.click_for(check, feedback.locator(".mjs-right"), feedback, typed=TYPE_FIRST)
     expect(feedback.locator(".mjs-right")).to_have_count(2)
     expect(feedback.locator(".mjs-wrong")).to_have_count(0)
     expect(feedback.locator(".mjs-headline")).to_contain_text(f"Score: {right.score:,}")
@@ -59,7 +61,7 @@ def test_answer_right_then_wrong_then_show_me(notebook):
     wrong = score(hands[first])
     nb.fill(points, wrong.hand_points + 2)
     nb.fill(doubles, wrong.doubles)
-    nb.click_for(check, feedback.locator(".mjs-wrong"), feedback)
+    nb.click_for(check, feedback.locator(".mjs-wrong"), feedback, typed=TYPE_FIRST)
     expect(feedback.locator(".mjs-wrong")).to_have_count(1)
     expect(feedback.locator(".mjs-right")).to_have_count(1)
     expect(feedback).to_contain_text(f"the hand has {wrong.hand_points:,}")
@@ -84,7 +86,7 @@ def test_answer_right_then_wrong_then_show_me(notebook):
     expect(doubles).to_be_hidden()
     points_only = score(deal(first + 3)[first + 2])
     nb.fill(points, points_only.hand_points)
-    nb.click_for(check, feedback.locator(".mjs-right"), feedback)
+    nb.click_for(check, feedback.locator(".mjs-right"), feedback, typed=TYPE_FIRST)
     expect(tally).to_contain_text("Hand points only: 1 of 1 right")
 
     # 5. the progress file, downloaded from the page itself
