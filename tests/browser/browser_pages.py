@@ -3,9 +3,12 @@ driven, and photographed (the fixtures in conftest.py hand them to the tests).
 
 * :class:`NotebookPage`: ``run_all()`` (Edit > Clear Outputs of All Cells, so the stored
   outputs cannot pass for new ones, then Run > Run All Cells; waits until every code cell has
-  its number, the kernel is idle again, and fails on a cell's traceback), ``one(css_class)``,
-  ``fill``/``choose``/``press``/``tick`` for the widgets, and ``shot(name, top, bottom)``.
+  its number, the kernel is idle again and every widget is drawn, and fails on a cell's
+  traceback), ``one(css_class)``, ``fill``/``choose``/``press``/``tick`` for the widgets,
+  ``click_for`` (a click that waits for the app's answer), ``settle()`` (the layout settled),
+  and ``shot(name, top, bottom)``.
 * :class:`VoilaPage`: the same widgets in the classroom view, and ``assert_clean()``.
+* :func:`poll`: read again until a condition holds, for what no Playwright expectation waits on.
 * :class:`Shots`: pictures staged in a test's folder, published only when asked
   (``MJSCORE_SCREENSHOTS``, which ``make screenshots`` sets) and only when the test passed.
 """
@@ -41,26 +44,47 @@ WAIT_MS = 60_000          # default Playwright wait for one widget to respond
 TIMINGS: dict[str, float] = {}
 
 #: Resolves once every output's size and number of elements and the fonts' status have stayed
-#: the same for 15 looks 20 ms apart (300 ms): the layout has settled after a resize and the
-#: widgets have finished drawing. At most 10 s.
+#: the same for 15 looks 20 ms apart (300 ms), and every picture in them has loaded (a chart's
+#: PNG takes its size only then, which may be more than 300 ms after the last change on a busy
+#: machine): the layout has settled after a resize and the widgets have finished drawing. At
+#: most 10 s.
 SETTLED = """() => new Promise(resolve => {
-    const look = () => [...document.querySelectorAll('.jp-OutputArea, .jp-MarkdownOutput')].map(a => {
+    const areas = () => [...document.querySelectorAll('.jp-OutputArea, .jp-MarkdownOutput')];
+    const look = () => areas().map(a => {
         const r = a.getBoundingClientRect();
         return `${r.width}x${r.height}:${a.getElementsByTagName('*').length}`;
     }).join(';') + document.fonts.status;
+    const loading = () => areas().some(a => [...a.querySelectorAll('img')].some(i => !i.complete && i.loading !== 'lazy'));
     const end = Date.now() + 10000;
     let last = look(), still = 0;
     const step = () => {
         const now = look();
         if (now === last) still += 1; else { last = now; still = 0; }
-        if (still >= 15 || Date.now() > end) resolve(); else setTimeout(step, 20);
+        if ((still >= 15 && !loading()) || Date.now() > end) resolve(); else setTimeout(step, 20);
     };
     setTimeout(step, 20);
 })"""
 
+#: True once no output of the page says "Loading widget...": the text ipywidgets' renderer
+#: (JupyterLab's and Voila's) puts in a widget's output until the widget's model has come from
+#: the kernel, then replaces with the widget. Voila shows the page before that: a check that reads
+#: the whole page must wait for it, or it reads the page without its apps.
+WIDGETS_DRAWN = """() => ![...document.querySelectorAll('.jp-OutputArea-output')]
+    .some(o => o.textContent.trim() === 'Loading widget...')"""
+
 
 def _timed(name: str, start: float) -> None:
     TIMINGS[name] = TIMINGS.get(name, 0.0) + time.monotonic() - start
+
+
+def poll(read, done, seconds: float = 30):
+    """``read()`` again every 0.2 s until ``done(value)`` holds or ``seconds`` have passed; the last
+    value read. For what no Playwright expectation waits on (how many pictures are drawn): the
+    caller asserts on the value, so a failure says what the page showed last."""
+    deadline = time.monotonic() + seconds
+    while not done(value := read()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return value
 
 
 class Shots:
@@ -211,6 +235,10 @@ class AppPage:
         """Wait until the layout has settled (after a resize, or widgets still drawing)."""
         self.page.evaluate(SETTLED)
 
+    def wait_widgets_drawn(self, timeout_s: float = RUN_ALL_S) -> None:
+        """Wait until every widget of the page is drawn (no output says "Loading widget...")."""
+        self.page.wait_for_function(WIDGETS_DRAWN, timeout=timeout_s * 1000, polling=100)
+
     def assert_no_page_errors(self) -> None:
         assert not self.errors, f"{self.name}: {self.errors}"
 
@@ -272,6 +300,7 @@ class NotebookPage(AppPage):
         if errors:
             pytest.fail(f"{self.name}: a cell failed:\n{errors[0]}")
         self.wait_idle()
+        self.wait_widgets_drawn()
         _timed(f"{self.name}: Run All", t0)
 
 

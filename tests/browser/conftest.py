@@ -499,6 +499,9 @@ def _render(voila, browser, name: str, shots: Shots) -> VoilaPage:
     vp = VoilaPage(page, name, shots)
     page.goto(f"{voila.url}/voila/render/{name}?token={voila.token}", timeout=SERVER_START_S * 1000)
     page.locator("#rendered_cells").wait_for(state="visible", timeout=RUN_ALL_S * 1000)
+    # Voila shows the page as soon as its outputs are there, each widget's still "Loading
+    # widget..." until the kernel has sent its model: a check of the whole page waits for them.
+    vp.wait_widgets_drawn()
     _timed(f"{name}: Voila render", t0)
     return vp
 

@@ -11,6 +11,8 @@ import pytest
 
 from mjscore.willingdon import paper_and_score
 
+from browser_pages import poll
+
 NOTEBOOK = "03-doubles-compound.ipynb"
 
 
@@ -64,8 +66,11 @@ def test_charts_render_and_follow_the_doubles(notebook):
     nb = notebook(NOTEBOOK)
     pictures = nb.page.locator(".jp-OutputArea-output img, .jp-OutputArea-output svg")
     expect(pictures.first).to_be_visible()
-    drawn = nb.page.locator(".jp-OutputArea-output img").evaluate_all(
-        "imgs => imgs.filter(i => i.complete && i.naturalWidth > 100 && i.naturalHeight > 100).length")
+    # a PNG is drawn a moment after its output is there (the first picture shown proves nothing
+    # of the second): counted until both are, or the time is up
+    drawn = poll(lambda: nb.page.locator(".jp-OutputArea-output img").evaluate_all(
+        "imgs => imgs.filter(i => i.complete && i.naturalWidth > 100 && i.naturalHeight > 100).length"),
+                 lambda n: n >= 2)
     assert drawn >= 2, f"expected the notebook's two charts, found {drawn} drawn pictures"
 
     app = nb.one("mjs-doubles")

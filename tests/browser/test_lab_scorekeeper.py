@@ -78,7 +78,11 @@ def test_two_hands_and_a_correction_make_the_totals(notebook):
     nb = notebook(NOTEBOOK, viewport=SCREEN)
     app = nb.one("mjs-score-app")
     players = nb.one("mjs-score-players", app)
-    if players.is_visible():  # a new night (else the journal of an earlier run is carried on)
+    # A new night, or the journal of an earlier run carried on, as the journal line says (drawn
+    # with the app; whether the players' box shows could be read before the app had hidden it)
+    journal = nb.one("mjs-score-journal", app)
+    expect(journal).to_contain_text("Journal:")
+    if "(a new night" in journal.inner_text():
         fits(nb, app, "a new night")
         players.locator("input").fill(", ".join(PLAYERS))
         players.locator("input").press("Tab")
@@ -126,6 +130,9 @@ def test_two_hands_and_a_correction_make_the_totals(notebook):
     expect(add).to_have_text(f"Save the correction of hand {n}")
     expect(nb.one("mjs-score-editing-note", app)).to_contain_text(first.text)
     fits(nb, app, "a hand being corrected")
+    # hand 1 is in the controls (each control is redrawn by a message of its own): clicked before
+    # the throwers follow its winner, Dee's button would be the old one, gone or another's
+    expect(thrower.locator(".mod-active")).to_have_text("Cat")
     nb.press(thrower, "Dee")
     fixed = night.correct(1, thrower="Dee")
     add.click()
@@ -133,7 +140,11 @@ def test_two_hands_and_a_correction_make_the_totals(notebook):
     expect(add).to_have_text("Add the hand")
     nb.choose(editing, f"correct hand {n + 1}")
     expect(value.locator("input")).to_have_value("80")
-    nb.tick(nb.one("mjs-score-jokerless", app), False)
+    # the box shows hand 2's jokerless (its own message, maybe after the value's): unticked before
+    # it did, the untick would do nothing and the tick arriving after would be saved
+    jokerless = nb.one("mjs-score-jokerless", app)
+    expect(jokerless.locator("input[type=checkbox]")).to_be_checked()
+    nb.tick(jokerless, False)
     fixed_too = night.correct(2, jokerless=False)
     assert "80 on the card" in fixed_too.text
     add.click()

@@ -248,6 +248,7 @@ def test_classroom_view_enlarges_apps_with_the_prose(classroom_view):
     view = classroom_view("03-doubles-compound.ipynb")
     page = view.page
     page.set_viewport_size(SCREEN)
+    view.settle()  # read at 1024 px: the page laid out again first
     app = view.one("mjs-doubles")
     result = view.one("mjs-doubles-result", app)
     result.locator("[aria-live]").wait_for()
@@ -271,10 +272,11 @@ def test_classroom_hand_builder_fits_one_screen(classroom_view):
     view = classroom_view("02-willingdon-hand-points.ipynb")
     page = view.page
     page.set_viewport_size(SCREEN)
-    view.settle()
     app = view.one("mjs-builder")
-    top = view.one("mjs-builder-tabs", app).evaluate("e => e.getBoundingClientRect().top")
-    bottom = view.one("mjs-builder-breakdown", app).evaluate("e => e.getBoundingClientRect().bottom")
+    tabs, breakdown = view.one("mjs-builder-tabs", app), view.one("mjs-builder-breakdown", app)
+    view.settle()  # once both are there (the app's parts are drawn one by one), laid out at 1024 px
+    top = tabs.evaluate("e => e.getBoundingClientRect().top")
+    bottom = breakdown.evaluate("e => e.getBoundingClientRect().bottom")
     assert bottom - top <= SCREEN["height"] - 20, f"controls to breakdown: {bottom - top:.0f} px"
 
 

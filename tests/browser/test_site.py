@@ -44,7 +44,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_pages import WAIT_MS, _timed
+from browser_pages import SETTLED, WAIT_MS, WIDGETS_DRAWN, _timed
 from conftest import ROOT, require  # tests/browser/conftest.py (this folder is not a package)
 from touch_pages import PHONE, TABLET, another_hand, fits, keep_a_night, practise, touch_context
 
@@ -383,6 +383,7 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(browser, site):
     assert bar.locator("a.mjs-read-app").get_attribute("href") == "../apps/voici/render/02-willingdon-hand-points.html"
     assert bar.locator("a.mjs-read-lab").get_attribute("href") == "../lab/index.html?path=02-willingdon-hand-points.ipynb"
     assert "pandas" in bar.inner_text()
+    page.evaluate(SETTLED)  # every app of the page drawn and laid out, not only the builder
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert page.evaluate("() => typeof window.jupyterapp") == "undefined"  # no JupyterLab, no kernel
     # lesson 1's payments app, drawn at a phone's width: every amount and every choice inside it
@@ -390,6 +391,7 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(browser, site):
     page.goto(f"{url}/read/01-american-who-pays.html")
     app = page.locator(".mjs-app").first
     expect(app).to_contain_text("collects 100")
+    page.evaluate(SETTLED)  # its parts are drawn one by one, each then given its width
     outside = app.evaluate("""app => {
         const edge = app.getBoundingClientRect().right + 1;
         return [...app.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > edge)
@@ -401,11 +403,14 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(browser, site):
 
 
 def test_a_lesson_that_needs_more_packages_opens_and_says_so(lite, site):
+    from playwright.sync_api import expect
+
     out, url = site
     page, errors = lite.open("03-doubles-compound.ipynb")
     first = page.locator(f"{CURRENT} .jp-Cell").first
-    assert "loads from the internet the first time you run it" in first.inner_text()
-    assert "matplotlib" in first.inner_text()
+    # (a Markdown cell's text is drawn a moment after the cell is)
+    expect(first).to_contain_text("loads from the internet the first time you run it")
+    expect(first).to_contain_text("matplotlib")
     assert not errors
     # Every lesson as the site serves it: the ones that need more say so first; the others do not.
     for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
@@ -471,6 +476,17 @@ def test_a_lessons_question_is_marked_in_the_browser(lite):
     assert not errors, errors
 
 
+def _enter_a_hand(app) -> None:
+    """In the scorekeeper: Ann wins 25 on Cat's discard. The throwers offered follow the winner:
+    clicked before they have, Cat's old button is gone, or its place is another player's."""
+    from playwright.sync_api import expect
+
+    app.locator(".mjs-score-winner").get_by_role("button", name="Ann", exact=True).click()
+    expect(app.locator(".mjs-score-thrower").get_by_role("button")).to_have_text(["Bea", "Cat", "Dee"])
+    for part, label in (("how", "On a discard"), ("thrower", "Cat"), ("quick", "25")):
+        app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
+
+
 LISTING = """async path => {
     const model = await window.jupyterapp.serviceManager.contents.get(path, {content: true});
     return model.content.map(item => item.name).sort();
@@ -503,8 +519,7 @@ def test_progress_survives_a_rebuild_that_brings_a_new_lesson(lite, site, tmp_pa
     expect(app).to_be_visible(timeout=START_S * 1000)
     totals = app.locator(".mjs-score-totals caption")
     hands = int(re.search(r"\d+", totals.inner_text()).group())
-    for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("quick", "25")):
-        app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
+    _enter_a_hand(app)
     app.locator(".mjs-score-add").click()
     expect(totals).to_have_text(re.compile(rf"Totals after {hands + 1} hands?$"))
     assert not errors, errors
@@ -639,6 +654,8 @@ def test_a_lesson_as_a_classroom_page_at_a_projectors_size(app_page):
     assert "trainer_app import" not in p.locator("body").inner_text()
     zoom = p.evaluate("() => getComputedStyle(document.querySelector('#rendered_cells > div')).zoom")
     assert float(zoom) > 1.2, zoom
+    p.wait_for_function(WIDGETS_DRAWN, timeout=START_S * 1000)  # every app of the lesson, not only the trainer,
+    p.evaluate(SETTLED)                                        # drawn and laid out
     assert p.evaluate("() => document.documentElement.scrollWidth") <= 1024
     tally = app.locator(".mjs-practice-tally")
     app.locator(".mjs-practice-show").first.click()
@@ -663,8 +680,7 @@ def test_the_scorekeeper_page_in_a_private_window_keeps_a_night_and_offers_it(ap
         app.locator(".mjs-score-name input").fill("app-page-night.csv")
         app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
         app.locator(".mjs-score-start").click()
-        for part, label in (("winner", "Ann"), ("how", "On a discard"), ("thrower", "Cat"), ("quick", "25")):
-            app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
+        _enter_a_hand(app)
         app.locator(".mjs-score-add").click()
         expect(app.locator(".mjs-score-totals caption")).to_have_text(re.compile(r"Totals after 1 hand$"))
         journal = app.locator(".mjs-score-journal")

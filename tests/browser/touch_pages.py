@@ -20,6 +20,8 @@ drives it. :func:`measure` reads what a person at a table would trip on, in one 
 
 from __future__ import annotations
 
+from browser_pages import SETTLED
+
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 820, "height": 1180}
 SIZES = {"phone": PHONE, "tablet": TABLET}
@@ -140,7 +142,7 @@ def problems(found: dict, where: str) -> list[str]:
 def fits(app, where: str, seen: dict | None = None) -> dict:
     """Measure the app (after the page has settled) and fail with everything a person at a table
     would trip on; ``seen`` collects the figures, by ``where``."""
-    app.page.wait_for_timeout(400)  # the layout settles after a redraw
+    app.page.evaluate(SETTLED)  # the layout settles after a redraw (a fixed 400 ms once: too short under load)
     found = measure(app)
     if seen is not None:
         seen[where] = {"least target": found["least_target"], "least text": found["least_text"]}
@@ -219,9 +221,13 @@ def keep_a_night(app, name: str, where: str, seen: dict | None = None) -> None:
     from playwright.sync_api import expect
 
     players = app.locator(".mjs-score-players input")
-    if not players.is_visible():  # a night carried on: back to the list first
+    # A new night or one carried on, as the journal line says (drawn with the app; whether the
+    # players' box shows could be read before the app had hidden it)
+    journal = app.locator(".mjs-score-journal")
+    expect(journal).to_contain_text("Journal:")
+    if "(a new night" not in journal.inner_text():  # a night carried on: back to the list first
         app.locator(".mjs-score-another").tap()
-        app.locator(".mjs-score-yes").tap()
+        app.locator(".mjs-score-close-yes").tap()
     expect(players).to_be_visible()
     fits(app, f"{where}: a new night", seen)
     _type(app.locator(".mjs-score-name input"), name)
@@ -232,12 +238,19 @@ def keep_a_night(app, name: str, where: str, seen: dict | None = None) -> None:
     fits(app, f"{where}: a new Willingdon night", seen)
     app.locator(".mjs-score-start").tap()
     winner = app.locator(".mjs-score-winner")
-    # a new night: nothing came from another tab (the browser's storage once made it seem so)
+    # a new night: nothing came from another tab (the browser's storage once made it seem so),
+    # read once the night is drawn (the totals come after what the start says: read before them,
+    # the status line could still be the one from before the tap)
+    expect(app.locator(".mjs-score-totals caption")).to_have_text("Totals after 0 hands")
     expect(app.locator(".mjs-score-status")).not_to_contain_text("another tab")
     expect(winner.get_by_role("button")).to_have_text(["Ann", "Bea", "Cat", "Dee"])
     fits(app, f"{where}: the first hand", seen)
     winner.get_by_role("button", name="Bea", exact=True).tap()
-    app.locator(".mjs-score-thrower").get_by_role("button", name="Dee", exact=True).tap()
+    # the throwers offered change with the winner: tapped before they have, Dee's old button is
+    # gone, or its place is another player's
+    thrower = app.locator(".mjs-score-thrower")
+    expect(thrower.get_by_role("button")).to_have_text(["Ann", "Cat", "Dee"])
+    thrower.get_by_role("button", name="Dee", exact=True).tap()
     tap_a_hand(app, where, seen)
     _add(app, "Totals after 1 hand")
     expect(app.locator(".mjs-score-status")).to_contain_text("Hand 1: Bea (South) wins on Dee's discard")
@@ -301,4 +314,7 @@ def practise(app, where: str, seen: dict | None = None) -> None:
     nxt.tap()
     expect(number).to_contain_text(f"Hand {n + 1}")
     expect(feedback).to_have_text("")
+    # the new hand is not answered: Next is off again (drawn after the hand's number: a practice
+    # that follows on this page reads it to know whether to press it)
+    expect(nxt).to_be_disabled()
     fits(app, f"{where}: the next hand", seen)
