@@ -8,11 +8,12 @@ or placeholder."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
 from mjscore.night import Ledger
+
+from browser_pages import poll
 
 NOTEBOOK = "08-scorekeeper.ipynb"
 PLAYERS = ["Ann", "Bea", "Cat", "Dee"]
@@ -60,15 +61,6 @@ def _totals(widget) -> dict[str, int]:
         "t => [...t.rows].map(r => [...r.querySelectorAll('td')].map(c => c.innerText))")
     return {cells[1].strip(): int(cells[2].replace(",", "").replace("−", "-").strip() or 0)
             for cells in rows if len(cells) == 3}
-
-
-def _wait_for_totals(widget, expected: dict[str, int], seconds: float = 30) -> None:
-    """Wait for the totals table to show ``expected``; the app's status line can say a hand is
-    saved a moment before the table is redrawn. Fails with the last figures read."""
-    deadline = time.monotonic() + seconds
-    while (shown := _totals(widget)) != expected and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert shown == expected, f"the totals show {shown}, not {expected}"
 
 
 @pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
@@ -152,7 +144,9 @@ def test_two_hands_and_a_correction_make_the_totals(notebook):
 
     expected = {p: before[p] + night.totals[p] for p in PLAYERS}
     expect(totals.locator("caption")).to_have_text(f"Totals after {hands_before + 2} hands")
-    _wait_for_totals(totals, expected)
+    # the status line can say the correction is saved a moment before the table is redrawn
+    shown = poll(lambda: _totals(totals), lambda figures: figures == expected)
+    assert shown == expected, f"the totals show {shown}, not {expected}"
     expect(nb.one("mjs-score-journal", app)).to_contain_text(f"{hands_before + 2} hands saved")
     chart = nb.one("mjs-score-chart", app)
     expect(chart.locator("svg:not(.mjs-totals-narrow) polyline")).to_have_count(4)  # on a desk the wide chart,
