@@ -23,7 +23,6 @@ CATEGORY_WORDS = {k.replace("-", ""): k for k in CATEGORIES}
 CATEGORY_WORDS.update({"".join(c for c in v.lower() if c.isalnum()): k for k, v in CATEGORIES.items()})
 
 
-
 def _bettor_reasons(bettor: str, pick: str, winner: str, payments: dict[str, int]) -> tuple[str, ...]:
     """What the player sitting out pays or collects, and why, then what that makes in all.
 

@@ -20,7 +20,6 @@ import ipywidgets as widgets
 import traitlets
 
 from ...american.home import CATEGORIES
-from ...inputs import MAX_DIGITS
 from ...night import Entry, LedgerError
 from ...night.entry import whole
 from .._app import classed, switch_off
@@ -76,15 +75,18 @@ class Choice(widgets.ToggleButtons):
 
 
 def typed_value(text: str) -> int | str | None:
-    """The card value as typed: a whole number as the number, nothing as None.
+    """The card value as typed, read as the ledger reads it: a whole number as the number
+    ("1,000" too), nothing as None.
 
     Anything else is kept as typed, for the ledger to refuse with its own message.
 
     >>> typed_value(" 30 "), typed_value(""), typed_value("27.5")
     (30, None, '27.5')
     """
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else (text or None)
+    try:
+        return whole(text, "the card value")
+    except LedgerError:
+        return text.strip()
 
 
 def _hide(widget: widgets.Widget, hidden: bool) -> None:
