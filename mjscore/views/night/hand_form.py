@@ -75,10 +75,10 @@ class Choice(widgets.ToggleButtons):
 
 
 def typed_value(text: str) -> int | str | None:
-    """The card value as typed, read as the ledger reads it: a whole number as the number
-    ("1,000" too), nothing as None.
+    """The card value as typed, read as the ledger reads it (``night.entry.whole``).
 
-    Anything else is kept as typed, for the ledger to refuse with its own message.
+    A whole number comes back as the number ("1,000" too), nothing as None. Anything else is
+    kept as typed, for the ledger to refuse with its own message.
 
     >>> typed_value(" 30 "), typed_value(""), typed_value("27.5")
     (30, None, '27.5')
