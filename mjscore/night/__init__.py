@@ -3,7 +3,7 @@
 format :mod:`.journal_format`, the file :mod:`.journal_file`, reading it back :mod:`.replay`),
 the report card (:mod:`.report`) and the school's simulated night (:mod:`.simulate`)."""
 
-from .entry import GAMES, Entry, Figures, LedgerError, Line, LoadResult, Problem
+from .entry import GAMES, Entry, Figures, LedgerError, Line, LoadResult, Problem, Unsaid
 from .american import AMERICAN_COLUMNS, tournament_games
 from .willingdon import WILLINGDON_COLUMNS, WILLINGDON_HOWS
 from .ledger import Ledger
@@ -11,6 +11,6 @@ from .journal import journal_path, list_nights, load_journal, night_file, open_n
 from .report import places
 from .simulate import simulate_night
 
-__all__ = ["AMERICAN_COLUMNS", "Entry", "Figures", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult",
+__all__ = ["AMERICAN_COLUMNS", "Entry", "Figures", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult", "Unsaid",
            "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path", "list_nights", "load_journal",
            "night_file", "open_night", "places", "read_journal", "simulate_night", "tournament_games"]

@@ -79,6 +79,10 @@ class American:
 
     # -- one hand ------------------------------------------------------------------------
 
+    def unsaid(self, players: tuple[str, ...], e: Entry) -> None:
+        """Nothing: an American hand that settles says all its payments depend on."""
+        return None
+
     def settle(self, players: tuple[str, ...], e: Entry) -> Settled:
         """One hand settled (its :class:`~mjscore.night.entry.Settled`), or LedgerError."""
         try:

@@ -28,11 +28,15 @@ MAX_VALUE = 100_000
 MAX_SCORE = 10_000_000
 
 __all__ = ["MAX_SCORE", "MAX_VALUE", "Entry", "Figures", "GAMES", "LedgerError", "Line", "LoadResult", "Problem",
-           "Settled", "cell_in", "cell_out", "check_players", "whole", "word", "yes"]
+           "Settled", "Unsaid", "cell_in", "cell_out", "check_players", "whole", "word", "yes"]
 
 
 class LedgerError(ValueError):
     """A hand, a player list or a journal the ledger cannot take: the message says why."""
+
+
+class Unsaid(LedgerError):
+    """A new hand that leaves unsaid something its payments depend on (the message asks for it)."""
 
 
 GAMES = ("american", "willingdon")

@@ -51,7 +51,7 @@ from ..willingdon.scoring import WILLINGDON, RuleSet
 from ..willingdon.settle import TableRules
 from . import report
 from .american import AMERICAN_COLUMNS
-from .entry import GAMES, Entry, Figures, LedgerError, Line, check_players, whole
+from .entry import GAMES, Entry, Figures, LedgerError, Line, Unsaid, check_players, whole
 from .journal_file import Journal
 from .journal_format import GAME_KINDS, journal_text
 from .willingdon import WILLINGDON_COLUMNS, WILLINGDON_HOWS, Willingdon
@@ -181,7 +181,7 @@ class Ledger:
 
     def check(self, entry: Entry | None = None, /, **fields_: object) -> Line:
         """What a hand would pay, without adding it (the app's preview). Raises LedgerError."""
-        hand = self.settle(_entry(entry, fields_))
+        hand = self._asked(self.settle(_entry(entry, fields_)))
         after = tuple(t + p for t, p in zip(self._running, hand.payments))
         return Line(len(self) + 1, hand.entry, hand.value, Figures(zip(self.players, hand.payments)),
                     Figures(zip(self.players, after)), hand.text, hand.reasons)
@@ -196,7 +196,7 @@ class Ledger:
         would give it another number, nothing is written and LedgerError says so.
         """
         entry = _entry(entry, fields_)
-        self.settle(entry)  # a bad hand is refused before anything is written
+        self._asked(self.settle(entry))  # a bad hand is refused before anything is written
         with self._writing():
             if number is not None and number != len(self) + 1:
                 raise LedgerError(f"this would be hand {len(self) + 1}, not hand {number} as entered: nothing was saved")
@@ -239,8 +239,17 @@ class Ledger:
             raise LedgerError(f"there is no hand {number} (the night has {len(self._hands)})")
         new = replace(self._hands[n - 1].entry, **_known(fields_)) if entry is None else entry
         new = _entry(new, {})
-        self.settle(new)
+        self._asked(self.settle(new))
         return n, new
+
+    def _asked(self, hand: KeptHand) -> KeptHand:
+        """``hand``, a new hand or a correction, if it says all its payments depend on; else
+        :class:`~mjscore.night.entry.Unsaid` asking for what it leaves unsaid (the game's ``unsaid``). The journal's
+        replay does not ask: a row is read back as it was kept."""
+        question = self.kind.unsaid(self.players, hand.entry)
+        if question:
+            raise Unsaid(question)
+        return hand
 
     def _last(self) -> Line:
         if not self._hands:

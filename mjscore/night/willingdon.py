@@ -10,6 +10,9 @@ Three rules of the row (docs/rules.md):
 - **The three-exposed penalty counts the sets shown before the discard**: the hand's exposed
   sets, or one fewer when the discard completed an exposed pung. The ``exposed`` column says
   which; where the penalty would depend on it and the row does not say, the row is refused.
+  A new hand with a typed score and no tiles is asked the same (:meth:`Willingdon.unsaid`):
+  nothing else says how many sets were shown. A journal written before this was asked reads
+  such a row as it was paid then, as fewer than three shown.
 - **Blessings are consistent with how the hand ended**: an Earth's Blessing is won on East's
   discard; a Heaven's Blessing is East's dealt hand, never won on a discard.
 """
@@ -120,6 +123,31 @@ class Willingdon:
 
     # -- one hand ------------------------------------------------------------------------
 
+    def unsaid(self, players: tuple[str, ...], e: Entry) -> str | None:
+        """What a new hand must still say before it is kept, when its payments depend on it (None: nothing).
+
+        ``e`` is the hand as :meth:`settle` kept it. With tiles, :meth:`settle` itself asks for
+        the sets shown when they decide the three-exposed penalty; with a typed score nothing
+        else tells them, so a win on a discard that scores more than 0, in a night that plays
+        the penalty, with the discarder not fishing, must say how many sets were shown.
+        (Asked of every new hand and correction, however it was entered; a journal's rows are
+        read back as they were kept.)
+
+        >>> night = Willingdon(table_rules=TableRules(three_exposed_penalty=True))
+        >>> players = ("Ann", "Bea", "Cat", "Dee")
+        >>> hand = Entry(winner="Bea", how="discard", thrower="Cat", value=256)
+        >>> night.unsaid(players, hand)
+        'the three-exposed penalty depends on how many sets Bea showed before the discard, and a typed score does not say: give the number (0 to 4) in the exposed column (--exposed-before at the command line), or give the tiles'
+        >>> night.unsaid(players, replace(hand, exposed=3)) is None, night.unsaid(players, replace(hand, fishing=True)) is None
+        (True, True)
+        """
+        if (not self.table_rules.three_exposed_penalty or e.how != "discard" or e.tiles is not None
+                or e.exposed is not None or e.fishing or not e.value):
+            return None
+        return (f"the three-exposed penalty depends on how many sets {e.winner} showed before the discard, "
+                f"and a typed score does not say: give the number (0 to 4) in the exposed column "
+                f"(--exposed-before at the command line), or give the tiles")
+
     def settle(self, players: tuple[str, ...], e: Entry) -> Settled:
         """One hand settled (its :class:`~mjscore.night.entry.Settled`; its value is the score), or LedgerError."""
         try:
@@ -218,7 +246,8 @@ class Willingdon:
             penalty = {n >= 3 for n in before}
             if self.table_rules.three_exposed_penalty and len(penalty) > 1:
                 raise LedgerError(f"the three-exposed penalty depends on the sets shown before the discard: "
-                                  f"say in the exposed column whether {before[1]} or {before[0]} were shown "
+                                  f"say in the exposed column (--exposed-before at the command line) whether "
+                                  f"{before[1]} or {before[0]} were shown "
                                   f"(one fewer when the discard completed an exposed pung)")
             exposed = before[-1]
         reason = (f"The tiles score {result.hand_points} x 2^{result.doubles} = {result.paper_total:,}"

@@ -117,7 +117,8 @@ WILLINGDON_CASES = [
     (1, _set(east="Cat"), {"east": "Cat"}),
     (1, _set(note="fed, twice"), {"note": "fed, twice"}),
     (2, _set(score="2,000"), {"value": 2000}),
-    (2, _set(how="discard", thrower="Ann"), {"how": "discard", "thrower": "Ann"}),
+    # a typed score won on a discard says how many sets were shown: the penalty depends on it
+    (2, _set(how="discard", thrower="Ann", exposed=1), {"how": "discard", "thrower": "Ann", "exposed": 1}),
     (2, _set(winner="Dee"), {"winner": "Dee"}),
     (2, _set(east="Ann"), {"east": None}),  # the first player listed is East unless said
     (2, _set(exposed=3), {"exposed": 3}),

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ...american.home import CATEGORIES
-from ...night import Entry, LedgerError
+from ...night import Entry, LedgerError, Unsaid
 from ...night.entry import whole
 from .._app import classed, switch_off
 from .._picks import Picks
@@ -129,6 +129,10 @@ def settle_hand(ledger, f: dict):
             return f, None, disagree
     try:
         return f, ledger.check(**f), None
+    except Unsaid:  # a typed score won on a discard: only the scorekeeper knows the sets shown
+        return f, None, (f"How many sets did {f['winner']} show before the winning tile? Click the number under "
+                         f"“Sets the winner showed”: with three or more, the three-exposed penalty makes "
+                         f"{f['thrower']} pay for all three.")
     except LedgerError as e:
         error = str(e)
     if ledger.game != "willingdon" or f.get("tiles") is None:
@@ -243,7 +247,7 @@ class HandForm:
         self.willingdon_box = classed(widgets.VBox(
             [self.tile_entry.widget, self.tiles, self.score,
              widgets.HTML('<div class="mjs-score-exposed-label">Sets the winner showed before the winning tile '
-                          '<small>(for the three-exposed penalty; “not said”: as the tiles show)</small></div>'),
+                          '<small>(for the three-exposed penalty; “not said”: as the tiles show, and asked when it matters)</small></div>'),
              self.exposed, self.fishing, self.east, self.east_note], layout=widgets.Layout(display="none")),
             "mjs-score-willingdon-box")
         for w in (self.winner, self.how, self.thrower, self.value, self.quick, self.jokerless, self.category,
