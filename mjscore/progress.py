@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 __all__ = ["DRILLS", "LESSONS", "MAX_ITEMS", "Answer", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
-           "Misreading", "Rule", "drill_record", "lesson_record", "worst_miss"]
+           "Misreading", "Rule", "answered_again", "drill_record", "lesson_record", "worst_miss"]
 
 #: The drills the log keeps, and what a tally line calls them.
 DRILLS = {"american": "American payments", "tournament": "Tournament points"}
@@ -111,6 +111,38 @@ def answer_fields(*, number: int, given, correct, missed: Rule | None) -> dict:
     right = given is not None and tuple(given) == tuple(correct)
     return {"number": number, "given": None if given is None else list(given), "shown": given is None,
             "right": right, "correct": list(correct), "missed": missed.title if missed and not right else None}
+
+
+def answered_again(what: str, *, first: bool | None, now: bool | None, elsewhere: bool = False) -> str:
+    """What is said when a ``what`` ("hand", "situation", "question") already answered is checked
+    or shown again: information about the tally, never a warning.
+
+    Only the first answer on each counts toward the tally; the words say so, and what that first
+    answer was. ``first``: the first answer was right (True), not right (False), or Show me came
+    first (None). ``now``: this answer is right (True), not right (False), or this is Show me
+    (None). ``elsewhere``: the first answer was given in another window.
+
+    >>> answered_again("hand", first=True, now=True)
+    'Right again. Only your first answer on a hand counts toward your tally, and it was right.'
+    >>> answered_again("question", first=False, now=True)
+    'Right this time. Only your first answer on a question counts toward your tally; working it out again is good practice.'
+    """
+    if elsewhere:
+        return (f"This {what} was answered first in another window, and that first answer is the one "
+                f"your tally keeps.")
+    if first is None:
+        kept = f"The answer to this {what} was shown first, and that is what your tally keeps"
+    else:
+        kept = f"Only your first answer on a {what} counts toward your tally" + (", and it was right" if first else "")
+    if now is None:  # Show me
+        if first is None:
+            return "Here is the answer again."
+        return f"Here is the answer again. {kept}." if first else f"Here is the answer. {kept}, so looking now costs nothing."
+    if now and first:
+        return f"Right again. {kept}."
+    if now:
+        return f"{'Right this time' if first is False else 'Right'}. {kept}; working it out again is good practice."
+    return f"{kept}." if first else f"{kept}; try again as often as you like."
 
 
 def _is_count(v: Any) -> bool:
@@ -316,13 +348,18 @@ def _situation(v: Any, *, empty: bool = False) -> dict | None:
 class LessonState:
     """One lesson's questions: the round being asked (1 first; new questions are a new round),
     the first answers of this round by question number, the tally over every round, the rules
-    missed (rule -> times) and the questions got wrong (title -> times)."""
+    missed (rule -> times), the questions got wrong (title -> times), and whether the first
+    answer to each question was right (``first_right``: title -> True or False, by the first time
+    the learner answered a question of that title in any round; a Show me is not right). The
+    teacher's view counts the questions most got wrong from ``first_right``. It is None when a
+    summary written by an earlier mjscore left it unknown (a lesson already answered then)."""
 
     round: int = 1
     answers: dict = field(default_factory=dict)
     counts: Counts = Counts()
     missed: dict = field(default_factory=dict)
     wrong: dict = field(default_factory=dict)
+    first_right: dict | None = field(default_factory=dict)
 
     def apply(self, r: dict) -> "LessonState":
         """The lesson after record ``r`` (raises :class:`BookError` if it does not follow)."""
@@ -337,15 +374,18 @@ class LessonState:
                 raise BookError(f"question {number!r} of round {rnd!r} is not open (round {self.round})")
             a = Answer.from_record(r)
             wrong = self.wrong if a.right else {**self.wrong, a.question: self.wrong.get(a.question, 0) + 1}
+            first = self.first_right
+            if first is not None and a.question not in first:
+                first = {**first, a.question: a.right}
             return replace(self, answers={**self.answers, number: a},
                            counts=self.counts.plus(right=a.right, shown=a.shown),
-                           missed=_missed_plus(self.missed, a), wrong=wrong)
+                           missed=_missed_plus(self.missed, a), wrong=wrong, first_right=first)
         raise BookError(f"there is no lesson record kind {kind!r}")
 
     def to_json(self) -> dict:
         """The lesson's state as JSON, as a summary record writes it."""
         return {"round": self.round, "answers": [a.to_json() for _, a in sorted(self.answers.items())],
-                **self.counts.to_json(), "missed": self.missed, "wrong": self.wrong}
+                **self.counts.to_json(), "missed": self.missed, "wrong": self.wrong, "first_right": self.first_right}
 
     @classmethod
     def from_json(cls, d: Any) -> "LessonState":
@@ -360,8 +400,18 @@ class LessonState:
             if not isinstance(a, dict) or not _is_count(a.get("number")) or a["number"] in kept:
                 raise BookError("a lesson's answer has no number of its own")
             kept[a["number"]] = Answer.from_record(a)
-        return cls(round=d["round"], answers=kept, counts=Counts.from_json(d),
-                   missed=_tally_of(d.get("missed"), "missed"), wrong=_tally_of(d.get("wrong"), "wrong"))
+        counts = Counts.from_json(d)
+        if "first_right" not in d:  # a summary of an earlier mjscore: known only if nothing was answered
+            first = None if counts.played else {}
+        elif d["first_right"] is None:
+            first = None
+        elif isinstance(d["first_right"], dict) and all(isinstance(k, str) and len(k) <= MAX_TEXT and isinstance(v, bool)
+                                                        for k, v in d["first_right"].items()):
+            first = dict(d["first_right"])
+        else:
+            raise BookError("a lesson's first answers are not right or wrong by question")
+        return cls(round=d["round"], answers=kept, counts=counts, missed=_tally_of(d.get("missed"), "missed"),
+                   wrong=_tally_of(d.get("wrong"), "wrong"), first_right=first)
 
 
 @dataclass

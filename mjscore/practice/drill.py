@@ -37,7 +37,7 @@ from ..american.tournament.drill import tournament_answer, tournament_miss, tour
 from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
 from ..inputs import MAX_DIGITS, figure, keepable
 from ..numbers import signed
-from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, drill_record
+from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, answered_again, drill_record
 from ..willingdon.trainer.keeper import KeptProgress
 from ..willingdon.trainer.records import TrainerError, clean_name
 
@@ -299,9 +299,9 @@ class Drill(KeptProgress):
                                 **answer_fields(number=number, given=given, correct=correct, missed=missed))
         counted = self._keep.change(change)
         if not counted and not note:
-            note.append("This situation was answered first in another window: that answer stands, and this one "
-                        "is not counted." if not answered_here else
-                        "Your first answer on this situation stands: " +
-                        ("showing the answer changes nothing." if given is None else "this one is not counted."))
+            first = self.state.last
+            note.append(answered_again("situation", first=None if first is None or first.shown else first.right,
+                                       now=None if given is None else tuple(given) == tuple(correct),
+                                       elsewhere=not answered_here))
         return DrillFeedback(number=number, situation=s, given=given, correct=correct, shown=given is None,
                              counted=counted, missed=missed, reasons=self.reasons(s), note=note[0] if note else "")

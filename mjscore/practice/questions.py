@@ -30,7 +30,7 @@ from typing import Sequence
 
 from ..inputs import MAX_DIGITS, figure, keepable
 from ..lessons import COUNT, TITLES, LessonError, Question, mark, question, read_answer
-from ..progress import Answer, Counts, LessonState, Rule, answer_fields, lesson_record
+from ..progress import Answer, Counts, LessonState, Rule, answer_fields, answered_again, lesson_record
 from ..willingdon.trainer.keeper import KeptProgress
 
 __all__ = ["LessonQuestions", "QuestionFeedback"]
@@ -161,10 +161,7 @@ class LessonQuestions(KeptProgress):
         counted = self._keep.change(change)
         if not counted and not note:
             first = self.first_answer(q.number)
-            if given is not None and first is not None and first.given is not None and tuple(first.given) == given:
-                note.append("You gave this answer already: it counted once, as your first answer.")
-            else:
-                note.append("Your first answer on this question stands: " +
-                            ("showing the answer changes nothing." if given is None else "this one is not counted."))
+            note.append(answered_again("question", first=None if first is None or first.shown else first.right,
+                                       now=None if given is None else bool(rights) and all(rights)))
         return QuestionFeedback(question=q, given=given, fields_right=rights, missed=missed, counted=counted,
                                 note=note[0] if note else "")

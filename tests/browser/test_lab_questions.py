@@ -27,7 +27,7 @@ from mjscore.numbers import signed
 from mjscore.practice import Drill
 from mjscore.practice.questions import LessonQuestions
 from mjscore.practice.teacher import DRILL_TITLES, read_student
-from mjscore.progress import Counts
+from mjscore.progress import Counts, answered_again
 from mjscore.willingdon.trainer.session import PROGRESS_FILE
 
 from browser_pages import NOTEBOOKS
@@ -150,7 +150,7 @@ def test_the_first_question_is_marked_right(notebook, lab, n):
 def test_a_wrong_answer_a_hint_a_show_me_and_a_second_try_that_does_not_count(notebook, lab):
     """Lesson 3: a wrong answer is marked with the rule the engine says was missed; Hint says
     where to look and counts nothing; Show me reveals the answer and counts as a miss; and the
-    first answer stands: the right answer given after it is marked right but not counted. With
+    first answer is the one counted: the right answer given after it is marked right, the tally unmoved. With
     the verdicts showing (the green of a right answer, the red of a wrong one, the grey of the
     notes), the lesson fits 1,024 px and reads in both themes. (Questions 2 and 3: the first is
     the test above's.)"""
@@ -191,10 +191,11 @@ def test_a_wrong_answer_a_hint_a_show_me_and_a_second_try_that_does_not_count(no
     counts = Counts(counts.played + 1, counts.right, counts.shown + 1)
     expect(tally).to_have_text(tally_text(lesson, counts))
 
-    # the first answer stands: the right answer now is marked right, and not counted
+    # the first answer (here Show me) is the one the tally keeps: the right answer now is marked
+    # right, said as information, and the tally does not move
     answer(nb, app, q, q.answer)
     app.locator(".mjs-question-check").click()
-    expect(feedback).to_contain_text("Your first answer on this question stands: this one is not counted.")
+    expect(feedback).to_contain_text(answered_again("question", first=None, now=True))
     expect(feedback.locator(".mjs-right")).to_have_text("✓ Right.")
     expect(tally).to_have_text(tally_text(lesson, counts))
     lesson.reload()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from html import escape
 
 import pytest
@@ -14,7 +15,7 @@ from mjscore.lessons import LessonError
 from mjscore.practice import Drill, DrillError
 from mjscore.practice.questions import LessonQuestions
 from mjscore.practice.sample import sample_class
-from mjscore.progress import Counts
+from mjscore.progress import Counts, answered_again
 from mjscore.views.practice.drill_app import ALREADY_ANSWERED as DRILL_ANSWERED
 from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillApp
 from mjscore.lessons import TITLES
@@ -59,7 +60,8 @@ def test_the_first_answer_counts_and_show_me_is_a_miss(path):
     assert app.drill.tally == Counts(1, 0, 0) and not app.next.disabled
     type_in(app, ["+100", "-25", "-50", "-25"])
     app.check.click()
-    assert "first answer on this situation stands" in app.feedback.value and app.drill.tally == Counts(1, 0, 0)
+    assert escape(answered_again("situation", first=False, now=True)) in app.feedback.value
+    assert app.drill.tally == Counts(1, 0, 0)
     app.next.click()
     assert [b.value for b in app.amounts] == ["", "", "", ""] and "Situation 2" in app.number.value
     app.show.click()
@@ -249,8 +251,9 @@ def test_the_progress_view_brings_itself_up_to_date(path):
 def test_the_class_table_is_compact(tmp_path):
     report = read_class(sample_class(tmp_path / "class"))
     html = class_table(report).html
-    assert " of " not in html and ">4/4<" in html and "white-space:nowrap" in html
-    assert 'title="American payments"' in html and ">payments<" in html
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", html)
+    assert len(cells) == 30 * 11 and not any(" of " in c for c in cells) and "4/4" in cells
+    assert "white-space:nowrap" in html and 'title="American payments"' in html and ">pay&shy;ments<" in html
 
 
 def test_the_class_app_reads_a_folder_or_uploaded_files_and_refuses_clearly(tmp_path):

@@ -11,6 +11,7 @@ from html import escape
 import ipywidgets as widgets
 import pytest
 
+from mjscore.progress import answered_again
 from mjscore.willingdon.deal import RAMP, deal
 from mjscore.willingdon.trainer import Tally, Trainer, TrainerError, progress_path
 from mjscore.views.willingdon.trainer_app import ALREADY_ANSWERED, PracticeApp
@@ -120,10 +121,11 @@ def test_show_me_reveals_and_counts_as_a_miss(app):
 
 def test_only_the_first_answer_counts(app):
     answer(app, 20, 0)
-    answer(app, 28, 0)
-    assert "Your first answer on this hand stands" in app.feedback.value
+    answer(app, 28, 0)  # right now, after a wrong first answer: said kindly, as information
+    assert escape(answered_again("hand", first=False, now=True)) in app.feedback.value
+    assert "Right this time." in app.feedback.value and "not counted" not in app.feedback.value
     app.show.click()
-    assert "changes nothing" in app.feedback.value
+    assert escape(answered_again("hand", first=False, now=None)) in app.feedback.value
     assert app.trainer.tally == Tally(played=1, right=0, shown=0, points_right=0, doubles_right=1)
 
 

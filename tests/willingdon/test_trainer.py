@@ -18,6 +18,7 @@ import mjscore.willingdon.trainer.keeper as keeper_module
 import mjscore.willingdon.trainer.session as session_module
 import mjscore.willingdon.trainer.store as store_module
 from mjscore.hands import Hand
+from mjscore.progress import answered_again
 from mjscore.willingdon.trainer.session import Cleared
 from mjscore.willingdon import CLEAN_HAND_ONE, score
 from mjscore.willingdon.deal import RAMP, deal
@@ -117,7 +118,8 @@ def test_show_me_after_an_answer_changes_nothing(path):
     t = Trainer(path)
     t.check(28, 0)
     f = t.show_me()
-    assert not f.counted and "changes nothing" in f.note
+    assert not f.counted and f.note == answered_again("hand", first=True, now=None)
+    assert f.note == "Here is the answer again. Only your first answer on a hand counts toward your tally, and it was right."
     assert t.tally == Tally(played=1, right=1, shown=0, points_right=1, doubles_right=1)
 
 

@@ -44,10 +44,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from dataclasses import replace
 from typing import NamedTuple
 
 from ...hands import Hand, HandError
 from ...inputs import MAX_DIGITS, figure, keepable
+from ...progress import answered_again
 from ..deal import dealt_hand
 from .. import WILLINGDON, RuleSet, score
 from .hints import likely_misses
@@ -268,17 +270,14 @@ class Trainer(KeptProgress):
         counted = self._change(change)
         if counted:
             return self._feedback(self._progress.played[-1], counted=True, note="")
+        again = Feedback(number=number, hand=hand, result=result, points=points, doubles=doubles,
+                         shown=shown, counted=False, mode=mode,
+                         hints=() if shown else likely_misses(result, hand, points, doubles))
         if not note:
-            if not answered_here:
-                note.append("This hand was answered first in another window: that answer stands, and "
-                            "this one is not counted.")
-            elif shown:
-                note.append("Your first answer on this hand stands: showing the answer changes nothing.")
-            else:
-                note.append("Your first answer on this hand stands: this one is not counted.")
-        return Feedback(number=number, hand=hand, result=result, points=points, doubles=doubles,
-                        shown=shown, counted=False, mode=mode,
-                        hints=() if shown else likely_misses(result, hand, points, doubles), note=note[0])
+            first = self._progress.find(number)
+            note.append(answered_again("hand", first=None if first is None or first.shown else first.right,
+                                       now=None if shown else again.right, elsewhere=not answered_here))
+        return replace(again, note=note[0])
 
     def _feedback(self, p: Played, *, counted: bool, note: str) -> Feedback:
         result = score(p.hand, self.rules)
