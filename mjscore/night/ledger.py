@@ -78,6 +78,16 @@ def _known(fields_: dict) -> dict:
     return fields_
 
 
+def _asked(ledger: "Ledger", hand: KeptHand) -> KeptHand:
+    """``hand``, a new hand or a correction, if it says all its payments depend on; else
+    :class:`~mjscore.night.entry.Unsaid` asking for what it leaves unsaid (the game's ``unsaid``).
+    The journal's replay does not ask: a row is read back as it was kept."""
+    question = ledger.kind.unsaid(ledger.players, hand.entry)
+    if question:
+        raise Unsaid(question)
+    return hand
+
+
 def _entry(entry: Entry | None, fields_: dict) -> Entry:
     if entry is None:
         entry = Entry(**_known(fields_))
@@ -181,7 +191,7 @@ class Ledger:
 
     def check(self, entry: Entry | None = None, /, **fields_: object) -> Line:
         """What a hand would pay, without adding it (the app's preview). Raises LedgerError."""
-        hand = self._asked(self.settle(_entry(entry, fields_)))
+        hand = _asked(self, self.settle(_entry(entry, fields_)))
         after = tuple(t + p for t, p in zip(self._running, hand.payments))
         return Line(len(self) + 1, hand.entry, hand.value, Figures(zip(self.players, hand.payments)),
                     Figures(zip(self.players, after)), hand.text, hand.reasons)
@@ -196,7 +206,7 @@ class Ledger:
         would give it another number, nothing is written and LedgerError says so.
         """
         entry = _entry(entry, fields_)
-        self._asked(self.settle(entry))  # a bad hand is refused before anything is written
+        _asked(self, self.settle(entry))  # a bad hand is refused before anything is written
         with self._writing():
             if number is not None and number != len(self) + 1:
                 raise LedgerError(f"this would be hand {len(self) + 1}, not hand {number} as entered: nothing was saved")
@@ -239,17 +249,8 @@ class Ledger:
             raise LedgerError(f"there is no hand {number} (the night has {len(self._hands)})")
         new = replace(self._hands[n - 1].entry, **_known(fields_)) if entry is None else entry
         new = _entry(new, {})
-        self._asked(self.settle(new))
+        _asked(self, self.settle(new))
         return n, new
-
-    def _asked(self, hand: KeptHand) -> KeptHand:
-        """``hand``, a new hand or a correction, if it says all its payments depend on; else
-        :class:`~mjscore.night.entry.Unsaid` asking for what it leaves unsaid (the game's ``unsaid``). The journal's
-        replay does not ask: a row is read back as it was kept."""
-        question = self.kind.unsaid(self.players, hand.entry)
-        if question:
-            raise Unsaid(question)
-        return hand
 
     def _last(self) -> Line:
         if not self._hands:

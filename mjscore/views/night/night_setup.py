@@ -16,9 +16,11 @@ from datetime import date
 import ipywidgets as widgets
 
 from ...american.home import HOME, LEAGUE_CARD
-from ...night import LedgerError, journal_path, list_nights, open_night
-from ...willingdon.settle import TableRules
+from ...night import LedgerError, journal_path, list_nights, load_journal, open_night
+from ...night.in_progress import in_progress, mark_closed, mark_open
+from ...willingdon.settle import MAX_PENALTY, TableRules
 from .._app import classed
+from .._controls import number_box, typed_number
 from .._style import count
 
 __all__ = ["NightSetup"]
@@ -44,6 +46,24 @@ def fresh_name() -> str:
         except (ValueError, OSError):
             return name
         n += 1
+
+
+def _in_progress(path, going: bool) -> None:
+    """Record that the night in ``path`` is in progress, or no longer (a folder that refuses the
+    record loses only the reopening: the night itself is saved)."""
+    try:
+        (mark_open if going else mark_closed)(path)
+    except (OSError, ValueError):
+        pass
+
+
+def _what(path) -> str:
+    """"American, 3 hands": a saved night's game and length, for telling two nights apart."""
+    try:
+        ledger = load_journal(path).ledger
+    except (LedgerError, OSError):
+        return "cannot be read"
+    return f"{ledger.game.capitalize()}, {hands(len(ledger))}"
 
 
 class NightSetup:
@@ -72,11 +92,10 @@ class NightSetup:
         self.penalty = classed(widgets.Checkbox(description="Three-exposed penalty: whoever feeds a winner showing "
                                                             "three sets pays for all", indent=False,
                                                 layout=widgets.Layout(width="auto")), "mjs-score-penalty")
-        # not a BoundedIntText: it would turn 200,000 into 100,000 without a word; the rules refuse it instead
-        self.false_mahjong = classed(widgets.IntText(value=500, step=100, description="False mahjong", style=labels,
-                                                     tooltip="what the caller pays each other player, 0 to 100,000",
-                                                     layout=widgets.Layout(width="16em")),
-                                     "mjs-score-false-mahjong")
+        # typed, and read as `mjscore record --false-mahjong` reads it: a number box of the page turned
+        # "27.5" into 275 and an empty box into 0 without a word
+        self.false_mahjong = number_box("False mahjong", "mjs-score-false-mahjong", value=500, style=labels,
+                                        tooltip="what the caller pays each other player, 0 to 100,000", width="16em")
         self.start = classed(widgets.Button(description="Start the night", button_style="primary",
                                             layout=widgets.Layout(width="auto")), "mjs-score-start")
         self.american_rules = widgets.VBox([self.league_card])
@@ -101,12 +120,29 @@ class NightSetup:
     # -- choosing the night ------------------------------------------------------------------
 
     def _list_nights(self) -> None:
-        """Every night the folder holds, the most recent chosen."""
-        found = list_nights()
+        """Every night the folder holds, the most recent chosen; those in progress say so."""
+        found, going = list_nights(), {p.name for p in in_progress()}
         with self._quietly():
-            self.nights.options = [(p.name, p.name) for p in found] or [("(no saved nights yet)", "")]
+            self.nights.options = ([(f"{p.name} (in progress)" if p.name in going else p.name, p.name) for p in found]
+                                   or [("(no saved nights yet)", "")])
             self.nights.value = self.nights.options[0][1]
         self.open.disabled = not found
+
+    def _open_in_progress(self) -> None:
+        """Open the night in progress here; where several are, ask which (none: a new night)."""
+        going = in_progress()
+        if len(going) == 1:
+            self._open(going[0], None)
+            if self.ledger is not None and not self.error:
+                self._say(f"Opened {going[0].name}, the night in progress here: {self.ledger.kind.a_night} of "
+                          f"{', '.join(self.ledger.players)}, {hands(len(self.ledger))} so far. To switch "
+                          f"nights, press “Another night” below: this one stays saved.")
+        elif going:
+            self._choose(going[0], going[0].name)
+            named = [f"{p.name} ({_what(p)})" for p in going]
+            self._say(f"{count(len(going))} nights are in progress here: {', '.join(named[:-1])} and {named[-1]}. "
+                      f"Which one is this table's? Choose it under “Saved nights” and press “Carry on this "
+                      f"night”, or start a new night below.")
 
     def _choose(self, path, typed: str) -> None:
         """Choose the night in ``path`` in the list (added to it if it is kept elsewhere)."""
@@ -144,7 +180,8 @@ class NightSetup:
             rules = ({"rules": HOME if self.league_card.value else LEAGUE_CARD} if self.game.value == "american" else
                      {"table_rules": TableRules(east_double=self.east_double.value,
                                                 three_exposed_penalty=self.penalty.value,
-                                                false_mahjong=self.false_mahjong.value)})
+                                                false_mahjong=typed_number(self.false_mahjong, "False mahjong",
+                                                                           0, MAX_PENALTY))})
             typed = self.name.value.strip() or "night.csv"
             path = journal_path(typed)
         except ValueError as e:  # the rules or the file name: say why, start nothing
@@ -166,6 +203,7 @@ class NightSetup:
             self.show_error(self.status, e)
             return
         self.ledger, self.path = result.ledger, path
+        _in_progress(path, True)
         self._draft = None
         self._offer_back()
         n = len(self.ledger)
@@ -205,6 +243,7 @@ class NightSetup:
             return
         path, draft = self.path, (self._waiting() if self._unsaved() and not self.editing.value else self._draft)
         self._cancel_questions()
+        _in_progress(path, False)
         self.ledger = self.path = None
         self.setup.layout.display = ""
         self.hand_box.layout.display = self.night_box.layout.display = "none"

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import html
 import os
-from datetime import date
 
 import ipywidgets as widgets
 
@@ -61,7 +60,7 @@ from .._style import ERROR, count
 from .cards import report_card_html, totals_chart_html, totals_html
 from .hand_actions import HandActions
 from .hand_form import VALUES, HandForm
-from .night_setup import NightSetup, hands
+from .night_setup import NightSetup, fresh_name, hands
 from .other_tabs import OtherTabs
 
 __all__ = ["ScorekeeperApp", "VALUES"]
@@ -77,8 +76,10 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
 
     ``journal``: the night's file. A bare name (``"our-night.csv"``) lives in the data
     folder's ``nights`` (see :func:`mjscore.night.journal_path`). If it holds a night, the app
-    carries it on; else it is the name offered for a new night (default ``night-YYYY-MM-DD.csv``).
-    ``players`` (and ``game``): start that new night at once.
+    carries it on; else it is the name offered for a new night. Without it, the app opens the
+    night in progress (:mod:`mjscore.night.in_progress`: opened here and not closed), or asks
+    which where several are, or offers a new night (``night-YYYY-MM-DD.csv``, or ``-2``... when
+    that name holds a night already). ``players`` (and ``game``): start that new night at once.
 
     Its parts: :class:`~.night_setup.NightSetup` (choosing the night),
     :class:`~.hand_form.HandForm` (the hand's controls), :class:`~.hand_actions.HandActions`
@@ -94,7 +95,7 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
         self._draft = None       # the next hand as it was being entered, while an earlier one is corrected
         self._baseline = None    # the controls' fields as last filled or cleared (what "changed" is against)
         self._offer = None       # what the bring-back button does
-        default = os.fspath(journal) if journal is not None else f"night-{date.today().isoformat()}.csv"
+        default = os.fspath(journal) if journal is not None else fresh_name()
         (self.payments, self.status, self.totals, self.report, self.chart, self.journal) = (
             classed(widgets.HTML(), f"mjs-score-{part}")
             for part in ("payments", "status", "totals", "report", "chart", "journal"))
@@ -119,7 +120,9 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
         self.sync_button.on_click(lambda _: self.refresh())
         self.another.on_click(lambda _: self._ask_first(self.closer, *self._close_question()))
         path = journal_path(default)
-        if path.exists() and path.stat().st_size > 0:
+        if journal is None and players is None:
+            self._open_in_progress()
+        elif path.exists() and path.stat().st_size > 0:
             self._open(path, None)
         elif players is not None:
             self.players.value = ", ".join(players)
@@ -150,7 +153,7 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
         self._catch_up()
         n = len(self.ledger)
         self.journal.value = (f"<p>Journal: <code>{html.escape(self.path.name)}</code>, {self.ledger.kind.a_night}"
-                              f", {hands(n)} saved</p>") + nothing_kept_file_html(
+                              f", {hands(n)} saved. To switch nights: “Another night”, below.</p>") + nothing_kept_file_html(
             "this night's hands", "save its journal (the link below) before you leave", self.path, "text/csv")
         self.totals.value = f'<div role="status" aria-live="polite">{totals_html(self.ledger)}</div>'
         self.report.value = report_card_html(self.ledger)
