@@ -34,12 +34,9 @@ def _whole(what: str, minimum: int = 0, maximum: int | None = None):
 
     def convert(text: str) -> int:
         try:
-            n = whole_number(text, what, minimum, maximum)
+            return whole_number(text, what, minimum, maximum, required=True)
         except InputError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
-        if n is None:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not an empty value")
-        return n
     return convert
 
 

@@ -12,7 +12,8 @@ message: one line naming the file, the line or field, and the problem.
 - :func:`load_json`: JSON nested at most :data:`MAX_DEPTH` deep, numbers of at most
   :data:`MAX_DIGITS` digits, whole numbers kept exact (``25.0`` is 25, never a float), no
   key given twice, no ``NaN``.
-- :func:`whole_number`: a setting or a typed figure as an exact whole number within its bounds.
+- :func:`whole_number`: a setting or a typed figure as an exact whole number within its bounds:
+  the one reader of every number a person types, at the command line and in every app.
 - :func:`clean_name`: a player's name in one spelling (Unicode NFC, spaces trimmed), with
   control and invisible characters refused; :func:`shown` escapes them in anything printed.
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import unicodedata
@@ -279,39 +281,65 @@ def load_json(text: str, name: str, error: type[ValueError] = InputError) -> obj
 # --------------------------------------------------------------------------- numbers and names
 
 
+#: The signs a typed figure may carry: a plus, a hyphen, the true minus sign (as
+#: :mod:`mjscore.numbers` writes a loss) and the full-width forms a phone's Chinese or Japanese
+#: keyboard types.
+_SIGNS = {"+": 1, "\uff0b": 1, "-": -1, "\u2212": -1, "\uff0d": -1}
+#: What may stand between groups of three digits: a comma, an underscore, a space (no-break,
+#: thin and narrow ones too, as a copied figure has them) and the full-width comma.
+_SEPARATORS = ",_ \u00a0\u2009\u202f\uff0c"
+#: A typed figure: a sign, the digits (in groups of three when separated), a decimal part (of
+#: zeros, for a whole number). Digits of any script count (``２５`` is 25).
+_SEPARATOR = f"[{re.escape(_SEPARATORS)}]"
+_FIGURE = re.compile(rf"([{re.escape(''.join(_SIGNS))}]?)\s*(\d{{1,3}}(?:{_SEPARATOR}\d{{3}})+|\d+)(?:\.(\d*))?")
+#: A figure of more digits than this is refused before it is made a number (40 is far past any bound).
+_MOST_DIGITS = 40
+
+
 def whole_number(cell: object, what: str, low: int | None = None, high: int | None = None,
-                 error: type[ValueError] = InputError) -> int | None:
-    """``cell`` as an exact whole number, None when empty.
+                 error: type[ValueError] = InputError, *, required: bool = False) -> int | None:
+    """``cell`` as an exact whole number, None when empty: the one reader of every figure typed.
 
-    ``"1,000"``, ``"25.0"`` and ``25`` are fine; refused when it is not one or lies outside
-    ``low`` to ``high``.
+    The command line's options, a journal's cells, a setting, and every box of the apps where a
+    person types a number read through here, so a figure means the same everywhere and is
+    refused everywhere in the same words. Taken: digits (of any script: ``２５``), a sign (``+``,
+    ``-``, the true minus ``−``), thousands separators between groups of three (``1,000``,
+    ``1 000``, ``1_000``), a decimal part of zeros (``25.0``), spaces around. Refused, never
+    turned into another number: a fraction (``27.5``), a European decimal comma (``27,5``),
+    exponents (``1e3``), hexadecimal (``0x19``), letters (``3O``), anything outside ``low`` to
+    ``high``. ``required``: an empty cell is refused too, rather than None.
 
-    >>> whole_number("9007199254740993.0", "the value")
-    9007199254740993
+    >>> whole_number("9007199254740993.0", "the value"), whole_number(" −1,500 ", "the amount")
+    (9007199254740993, -1500)
     >>> whole_number("-500", "#false-mahjong", 0, 100_000)
     Traceback (most recent call last):
     ...
     mjscore.inputs.InputError: #false-mahjong must be from 0 to 100,000, not -500
+    >>> whole_number("27,5", "the hand's value")
+    Traceback (most recent call last):
+    ...
+    mjscore.inputs.InputError: the hand's value must be a whole number, not '27,5'
     """
     if cell is None:
-        return None
-    if isinstance(cell, bool):
+        n = None
+    elif isinstance(cell, bool):
         raise error(f"{what} must be a whole number, not {cell!r}")
-    if isinstance(cell, int):
+    elif isinstance(cell, int):
         n = cell
     else:
-        raw = str(cell).strip()
-        text = raw.replace(",", "").replace("_", "").replace(" ", "")
-        if not text:
-            return None
-        n = _number_text(text)
-        if n is None and text.lstrip("+-").isdigit():  # a whole number, but thousands of digits
-            raise error(f"{what} must be {_bounds(low, high) or 'smaller'}, "
-                        f"not a number of {len(text.lstrip('+-')):,} digits")
-        if n is None:
-            raise error(f"{what} must be a whole number, not {shown(raw, 24)!r}")
+        raw = str(cell)
+        text = raw.strip()
+        n = None if not text else _figure(text)
+        if text and n is None:
+            raise error(f"{what} must be a whole number, not {shown(text, 24)!r}")
+        if isinstance(n, str):  # a whole number, but of too many digits to be any figure meant
+            raise error(f"{what} must be {_bounds(low, high) or 'smaller'}, not {n}")
+    if n is None:
+        if required:
+            raise error(f"{what} must be a whole number, not an empty value")
+        return None
     if (low is not None and n < low) or (high is not None and n > high):
-        shown_n = f"{n:,}" if abs(n) < 10 ** 40 else f"a number of {len(str(abs(n))):,} digits"
+        shown_n = f"{n:,}" if abs(n) < 10 ** _MOST_DIGITS else f"a number of {len(str(abs(n))):,} digits"
         raise error(f"{what} must be {_bounds(low, high)}, not {shown_n}")
     return n
 
@@ -323,17 +351,18 @@ def _bounds(low: int | None, high: int | None) -> str:
     return f"{low:,} or more" if low is not None else f"{high:,} or less" if high is not None else ""
 
 
-def _number_text(text: str) -> int | None:
-    """An exact whole number from text, or None (no float: 9007199254740993.0 keeps its 3)."""
-    if len(text) > 64:
+def _figure(text: str) -> int | str | None:
+    """The whole number ``text`` writes, None when it writes none, or what to call a number too long."""
+    m = _FIGURE.fullmatch(text)
+    if m is None:
         return None
-    try:
-        d = Decimal(text)
-    except InvalidOperation:
-        return None
-    if not d.is_finite() or d.adjusted() > 40 or d != d.to_integral_value():
-        return None
-    return int(d)
+    sign, digits, decimals = m.groups()
+    if decimals and any(unicodedata.digit(c) for c in decimals):
+        return None  # a fraction: 27.5 is not 27, nor 275
+    digits = "".join(str(unicodedata.digit(c)) for c in re.sub(_SEPARATOR, "", digits)).lstrip("0")
+    if len(digits) > _MOST_DIGITS:
+        return f"a number of {len(digits):,} digits"
+    return _SIGNS.get(sign, 1) * int(digits or "0")
 
 
 #: Invisible characters a name may hold between letters (some scripts need them).

@@ -1,5 +1,20 @@
 """Controls the apps share that ipywidgets does not have as such.
 
+:func:`number_box` and :func:`typed_number`: a box where a person types a number, and its
+reading. The box is text, never an ``IntText`` or a ``FloatText`` (the browser reads those, and
+turned "27.5" into 275, "1e3" into 13 and an empty box into 1 without a word); the text is read
+by :func:`mjscore.inputs.whole_number`, the command line's own reader, and refused in its words.
+
+>>> box = number_box("Card value", "mjs-demo-value", value=25)
+>>> box.value, sorted(box._dom_classes)
+('25', ['mjs-demo-value', 'mjs-number'])
+>>> box.value = " 1,000 "; typed_number(box, "the hand's value", 1, 100_000)
+1000
+>>> box.value = "27.5"; typed_number(box, "the hand's value", 1, 100_000)
+Traceback (most recent call last):
+...
+mjscore.inputs.InputError: the hand's value must be a whole number, not '27.5'
+
 :class:`AskFirst`: a question with a yes and a no button, hidden until asked, so that nothing a
 learner or a scorekeeper made is thrown away by one click: the app asks, and acts only on yes.
 The trainer's and the drills' Reset, and the scorekeeper's Undo and Another night, all ask with it.
@@ -22,7 +37,40 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-__all__ = ["AskFirst", "upload_button"]
+from ..inputs import InputError, whole_number
+
+__all__ = ["AskFirst", "NUMBER_BOX", "number_box", "typed_number", "upload_button"]
+
+#: The CSS class of every box where a person types a number.
+NUMBER_BOX = "mjs-number"
+
+
+def number_box(description: str, css: str, *, value: object = "", placeholder: str = "", tooltip: str = "",
+               width: str = "12em", style: dict | None = None, layout: widgets.Layout | None = None) -> widgets.Text:
+    """A box where a person types a whole number: text, read by :func:`typed_number`.
+
+    It carries the classes ``mjs-number`` and ``css``. ``value``: what it shows first (a number
+    is shown as typed digits); ``layout``: instead of the width given.
+    """
+    box = widgets.Text(value="" if value is None else str(value), description=description, placeholder=placeholder,
+                       tooltip=tooltip or None, continuous_update=True, style=style or {},
+                       layout=layout if layout is not None else widgets.Layout(width=width))
+    box.add_class(NUMBER_BOX)
+    box.add_class(css)
+    return box
+
+
+def typed_number(box: widgets.Text, what: str, low: int | None = None, high: int | None = None, *,
+                 error: type[ValueError] = InputError, ask: str | None = None) -> int:
+    """The whole number typed in ``box``, read as the command line reads it; refused in its words.
+
+    :func:`mjscore.inputs.whole_number` reads it, naming it ``what``, between ``low`` and
+    ``high``; an empty box is refused as the command line refuses an empty value, or with
+    ``ask`` (what to type) when given. Refusals are ``error`` (an :class:`~mjscore.inputs.InputError`).
+    """
+    if ask is not None and not box.value.strip():
+        raise error(ask)
+    return whole_number(box.value, what, low, high, error, required=True)
 
 
 def upload_button(description: str, *, accept: str, css: str) -> widgets.FileUpload:

@@ -550,11 +550,11 @@ def test_leaving_one_unsaved_correction_for_another_loses_neither():
 def test_a_false_mahjong_cost_out_of_range_is_refused_not_changed():
     app = ScorekeeperApp(journal="false.csv")
     app.players.value, app.game.value = "Ann, Bea, Cat, Dee", "willingdon"
-    app.false_mahjong.value = 200_000
+    app.false_mahjong.value = "200000"
     app.start.click()
     assert app.ledger is None and "from 0 to 100,000" in app.status.value and "200,000" in app.status.value
     assert not journal_path("false.csv").exists()
-    app.false_mahjong.value = 100_000
+    app.false_mahjong.value = "100,000"
     app.start.click()
     assert app.ledger.table_rules.false_mahjong == 100_000
 

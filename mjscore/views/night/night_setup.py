@@ -92,8 +92,8 @@ class NightSetup:
         self.penalty = classed(widgets.Checkbox(description="Three-exposed penalty: whoever feeds a winner showing "
                                                             "three sets pays for all", indent=False,
                                                 layout=widgets.Layout(width="auto")), "mjs-score-penalty")
-        # typed, and read as `mjscore record --false-mahjong` reads it: a number box of the page turned
-        # "27.5" into 275 and an empty box into 0 without a word
+        # typed, and read as `mjscore record --false-mahjong` reads it (a number box is read by the
+        # browser, which turned "27.5" into 275 without a word)
         self.false_mahjong = number_box("False mahjong", "mjs-score-false-mahjong", value=500, style=labels,
                                         tooltip="what the caller pays each other player, 0 to 100,000", width="16em")
         self.start = classed(widgets.Button(description="Start the night", button_style="primary",
