@@ -39,7 +39,7 @@ def test_the_american_app_refuses_what_the_command_line_refuses_with_its_message
     assert app.payout is None and app.error == message
     assert "mjs-error" in app.result.value
     tournament = TournamentVsHomeApp()
-    tournament.value.value = value
+    tournament.value.value = str(value)
     assert tournament.error == message
     assert cli_refusal(capsys, "tournament", "--value", str(value), "--how", "discard") == message
 
@@ -51,7 +51,7 @@ def test_every_value_the_command_line_takes_is_paid(value):
     assert app.error is None and app.payout.value == value
     assert card_value(value) == value
     tournament = TournamentVsHomeApp()
-    tournament.value.value = value
+    tournament.value.value = str(value)
     assert tournament.error is None and tournament.game.value == value
 
 
@@ -85,7 +85,8 @@ def test_a_worked_example_puts_your_own_hand_aside_and_gives_it_back():
     assert app.example.value == 0 and app.value.value == "45" and app.how.value == "self-drawn"
 
 
-@pytest.mark.parametrize("typed, message", [("1e9", "not 1,000,000,000"), ("abc", "not 'abc'"), ("", "Type the card value"),
+@pytest.mark.parametrize("typed, message", [("1e9", "not '1e9'"), ("1,000,000,000", "not 1,000,000,000"),
+                                             ("abc", "not 'abc'"), ("", "Type the card value"),
                                              ("  ", "Type the card value")])
 def test_the_american_apps_value_box_refuses_what_is_not_a_card_value(typed, message):
     """A number box once turned "1e9" into 19, silently, and an empty box into "not 0"."""

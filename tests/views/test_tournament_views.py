@@ -216,7 +216,7 @@ def test_app_css_classes_on_every_part():
 
 def test_app_responds_to_each_control():
     app = TournamentVsHomeApp()
-    app.value.value = 50
+    app.value.value = "50"
     assert app.frame()["home"].tolist() == [200, -50, -100, -50]
     app.exposures.value = 3
     assert app.frame()["tournament"].tolist() == [50, 0, -25, 0]
@@ -255,7 +255,7 @@ def test_choosing_the_thrower_as_winner_swaps_the_two_and_says_so():
     app.winner.value = "Dee"  # the thrower was chosen as the winner: Bea threw
     assert app.game.winner == "Dee" and app.game.thrower == "Bea"
     assert "Dee was the thrower and now wins, so Bea is the thrower now" in app.result.value
-    app.value.value = 30  # the note is said once
+    app.value.value = "30"  # the note is said once
     assert "mjs-tournament-note" not in app.result.value and app.game.thrower == "Bea"
 
 

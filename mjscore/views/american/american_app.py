@@ -41,6 +41,7 @@ from ...american.home import CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError,
 from ...inputs import InputError, whole_number
 from ...night.entry import MAX_VALUE
 from .._app import App, classed
+from .._controls import number_box, typed_number
 from .._style import count
 from ..tiles import ViewError
 from ..panels import payout_html
@@ -64,6 +65,9 @@ EXAMPLES = (
 
 RULES = {"home": HOME, "league": LEAGUE_CARD}
 
+#: What to say when the card value's box is empty (the tournament app of lesson 6 says the same).
+ASK_VALUE = "Type the card value: a whole number from 1 to 100,000."
+
 
 def card_value(value: object) -> int:
     """The card value, checked as the command line checks it (``mjscore american --value``).
@@ -77,10 +81,7 @@ def card_value(value: object) -> int:
     ...
     mjscore.inputs.InputError: the hand's value must be from 1 to 100,000, not 0
     """
-    n = whole_number(value, "the hand's value", 1, MAX_VALUE)
-    if n is None:
-        raise InputError("the hand's value must be a whole number, not an empty value")
-    return n
+    return whole_number(value, "the hand's value", 1, MAX_VALUE, required=True)
 
 
 class AmericanPaymentsApp(App):
@@ -102,9 +103,8 @@ class AmericanPaymentsApp(App):
             layout=widgets.Layout(width="32em")), "mjs-american-example")
         # Typed, and read as the command line reads it ("1e9" or "abc" refused with its message;
         # a number box would have turned "1e9" into another number without a word).
-        self.value = classed(widgets.Text(value=str(value), description="Card value", placeholder="1 to 100,000",
-                                          style={"description_width": "7em"},
-                                          layout=widgets.Layout(width="16em")), "mjs-american-value")
+        self.value = number_box("Card value", "mjs-american-value", value=value, placeholder="1 to 100,000",
+                                style={"description_width": "7em"}, width="16em")
         self.how = classed(widgets.Dropdown(options=[(HOW_LABELS[h], h) for h in HOWS], value=how,
                                             description="Won", style={"description_width": "7em"},
                                             layout=widgets.Layout(width="24em")), "mjs-american-how")
@@ -167,12 +167,9 @@ class AmericanPaymentsApp(App):
 
     def refresh(self) -> None:
         """Ask the engine again and redraw the result."""
-        if not self.value.value.strip():
-            self.payout = None
-            self.show_error(self.result, "Type the card value: a whole number from 1 to 100,000.")
-            return
         try:
-            p = home_payments(card_value(self.value.value), self.how.value, jokerless=self.jokerless.value,
+            value = typed_number(self.value, "the hand's value", 1, MAX_VALUE, ask=ASK_VALUE)
+            p = home_payments(value, self.how.value, jokerless=self.jokerless.value,
                               category=self.category.value, rules=RULES[self.rules.value])
         except (AmericanError, InputError) as e:
             self.payout = None
@@ -190,4 +187,4 @@ class AmericanPaymentsApp(App):
                              f'<b>{escape(head)}</b></p>{body}</div>')
 
 
-__all__ = ["AmericanPaymentsApp", "EXAMPLES", "HOW_LABELS"]
+__all__ = ["ASK_VALUE", "AmericanPaymentsApp", "EXAMPLES", "HOW_LABELS", "card_value"]

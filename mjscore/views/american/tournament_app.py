@@ -6,6 +6,9 @@
 {'role': 'thrower', 'home': -60, 'tournament': -20}
 >>> "mjs-tournament-table-out" in app.result.value
 True
+>>> app.value.value = "27.5"        # typed: read as the command line reads it, never made 275
+>>> app.error
+"the hand's value must be a whole number, not '27.5'"
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from ...american.tournament.compare import throw_cost
 from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import MAX_EXPOSURES, PRESETS, TournamentError, TournamentTable
 from ...inputs import InputError
+from ...night.entry import MAX_VALUE
 from .._app import App, classed, switch_off
+from .._controls import number_box, typed_number
 from .._picks import Picks
 from .._style import count, signed
-from .american_app import card_value
+from .american_app import ASK_VALUE
 from .tournament_views import compare_hand
 
 _FONT = "font:14px Verdana,Arial,sans-serif"
@@ -39,8 +44,8 @@ class TournamentVsHomeApp(App):
     The controls and the result carry CSS classes, for styling and for browser tests:
 
     - ``mjs-tournament-app`` the whole app (``.widget``, a VBox);
-    - ``mjs-tournament-value`` the card value (IntText: any whole number from 1 to 100,000, as the
-      command line takes it; its arrows step by 5);
+    - ``mjs-tournament-value`` the card value (a typed box, ``mjs-number``: any whole number from 1
+      to 100,000, read as the command line reads it and refused in its words);
     - ``mjs-tournament-how`` how the game ended (ToggleButtons: discard, self-drawn, wall);
     - ``mjs-tournament-winner`` and ``mjs-tournament-thrower`` (Dropdowns of the players);
     - ``mjs-tournament-exposures`` the winner's exposures (ToggleButtons, 0 to 4);
@@ -67,8 +72,8 @@ class TournamentVsHomeApp(App):
             raise TournamentError("the app needs at least one tournament table")
         self.home_rules = home_rules
         style = {"description_width": "initial"}
-        self.value = widgets.IntText(value=25, step=5, description="Card value", style=style,
-                                     layout=widgets.Layout(width="12em"))
+        self.value = number_box("Card value", "mjs-tournament-value", value=25, placeholder="1 to 100,000",
+                                style=style, width="14em")
         self.how = widgets.ToggleButtons(options=_HOWS, value="discard", description="Won", style=style)
         self.winner = widgets.Dropdown(options=self.players, value=self.players[0], description="Winner",
                                        style=style)
@@ -84,7 +89,7 @@ class TournamentVsHomeApp(App):
         self.table = widgets.Dropdown(options=[(t.name, key) for key, t in self.tables.items()],
                                       value=next(iter(self.tables)), description="Tournament table", style=style)
         self.result = widgets.HTML()
-        for part in ("value", "how", "winner", "thrower", "exposures", "jokerless", "category", "dead", "table",
+        for part in ("how", "winner", "thrower", "exposures", "jokerless", "category", "dead", "table",
                      "result"):
             classed(getattr(self, part), f"mjs-tournament-{part}")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -121,6 +126,8 @@ class TournamentVsHomeApp(App):
                     if name == "winner":
                         self.winner.value = state[name]
                         self._sync_thrower()
+                    elif name == "value":
+                        self.value.value = str(state[name])  # typed text, as a person types it
                     else:
                         getattr(self, name).value = tuple(state[name]) if name == "dead" else state[name]
         self.refresh()
@@ -132,9 +139,14 @@ class TournamentVsHomeApp(App):
         if how == "wall":
             return Game(self.players, "wall", dead=self.dead.value)
         return Game(self.players, how, winner=self.winner.value,
-                    thrower=self.thrower.value if how == "discard" else None, value=card_value(self.value.value),
+                    thrower=self.thrower.value if how == "discard" else None, value=self.card_value,
                     jokerless=self.jokerless.value, category=self.category.value, exposures=self.exposures.value,
                     dead=self.dead.value)
+
+    @property
+    def card_value(self) -> int:
+        """The card value typed, read as ``mjscore tournament --value`` reads it (refused in its words)."""
+        return typed_number(self.value, "the hand's value", 1, MAX_VALUE, ask=ASK_VALUE)
 
     @property
     def tournament_table(self) -> TournamentTable:
