@@ -75,7 +75,7 @@ class Choice(widgets.ToggleButtons):
 
 
 def typed_value(text: str) -> int | str | None:
-    """The card value as typed, read as the ledger reads it (``night.entry.whole``).
+    """The card value or the score as typed, read as the ledger reads it (``night.entry.whole``).
 
     A whole number comes back as the number ("1,000" too), nothing as None. Anything else is
     kept as typed, for the ledger to refuse with its own message.
@@ -338,7 +338,7 @@ class HandForm:
         else:
             won = how in _WON
             exposed = self.exposed.value
-            f.update(value=(self.score.value.strip() or None) if won else None,
+            f.update(value=typed_value(self.score.value) if won else None,
                      tiles=(self.tiles.value.strip() or None) if won else None,
                      exposed=None if exposed == NOT_SAID or not won else exposed,
                      fishing=self.fishing.value and won, east=self.east.value)
@@ -403,7 +403,7 @@ class HandForm:
                 self.dead.value = f["dead"]
                 self.pick.value = f["pick"]
             else:
-                self.tiles.value, self.score.value = f["tiles"] or "", f["value"] or ""
+                self.tiles.value, self.score.value = f["tiles"] or "", "" if f["value"] is None else str(f["value"])
                 self.tile_entry.load(self.tiles.value)
                 self.exposed.value = NOT_SAID if f["exposed"] is None else f["exposed"]
                 self.fishing.value, self.east.value = f["fishing"], f["east"]
