@@ -38,13 +38,20 @@ import unicodedata
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-__all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "MAX_SEED", "clean_name", "decode",
-           "figure", "keepable", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown",
+__all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "MAX_SEED", "OutOfRange", "clean_name",
+           "decode", "figure", "keepable", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown",
            "whole_number"]
 
 
 class InputError(ValueError):
     """Input mjscore cannot take, with a message a person can act on."""
+
+
+class OutOfRange(InputError):
+    """A whole number, but outside the bounds asked (or of too many digits to be any figure meant).
+
+    :func:`whole_number` raises it, when its ``error`` is :class:`InputError`, so that a reader
+    with words of its own can tell "too big" from "not a number"."""
 
 
 #: The most each kind of input may hold, in bytes (a night of 10,000 hands is about 0.5 MB).
@@ -307,19 +314,21 @@ def whole_number(cell: object, what: str, low: int | None = None, high: int | No
     ``1 000``, ``1_000``), a decimal part of zeros (``25.0``), spaces around. Refused, never
     turned into another number: a fraction (``27.5``), a European decimal comma (``27,5``),
     exponents (``1e3``), hexadecimal (``0x19``), letters (``3O``), anything outside ``low`` to
-    ``high``. ``required``: an empty cell is refused too, rather than None.
+    ``high``. ``required``: an empty cell is refused too, rather than None. Every refusal is an
+    ``error``; with the default, one outside the bounds is its subclass :class:`OutOfRange`.
 
     >>> whole_number("9007199254740993.0", "the value"), whole_number(" −1,500 ", "the amount")
     (9007199254740993, -1500)
     >>> whole_number("-500", "#false-mahjong", 0, 100_000)
     Traceback (most recent call last):
     ...
-    mjscore.inputs.InputError: #false-mahjong must be from 0 to 100,000, not -500
+    mjscore.inputs.OutOfRange: #false-mahjong must be from 0 to 100,000, not -500
     >>> whole_number("27,5", "the hand's value")
     Traceback (most recent call last):
     ...
     mjscore.inputs.InputError: the hand's value must be a whole number, not '27,5'
     """
+    out_of_range = OutOfRange if error is InputError else error
     if cell is None:
         n = None
     elif isinstance(cell, bool):
@@ -333,14 +342,14 @@ def whole_number(cell: object, what: str, low: int | None = None, high: int | No
         if text and n is None:
             raise error(f"{what} must be a whole number, not {shown(text, 24)!r}")
         if isinstance(n, str):  # a whole number, but of too many digits to be any figure meant
-            raise error(f"{what} must be {_bounds(low, high) or 'smaller'}, not {n}")
+            raise out_of_range(f"{what} must be {_bounds(low, high) or 'smaller'}, not {n}")
     if n is None:
         if required:
             raise error(f"{what} must be a whole number, not an empty value")
         return None
     if (low is not None and n < low) or (high is not None and n > high):
         shown_n = f"{n:,}" if abs(n) < 10 ** _MOST_DIGITS else f"a number of {len(str(abs(n))):,} digits"
-        raise error(f"{what} must be {_bounds(low, high)}, not {shown_n}")
+        raise out_of_range(f"{what} must be {_bounds(low, high)}, not {shown_n}")
     return n
 
 

@@ -11,12 +11,11 @@ or, for a Willingdon hand, from the trainer's own hints.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..hands import parse
-from ..inputs import MAX_DIGITS
+from ..inputs import MAX_DIGITS, InputError, OutOfRange, keepable, whole_number
 from ..progress import Misreading, Rule, worst_miss
 from ..willingdon import score
 from ..willingdon.trainer.hints import likely_misses
@@ -84,13 +83,11 @@ def stream(lesson: int, seed: int, round_: int, number: int) -> random.Random:
     return random.Random(f"mjscore-lesson-{lesson}-{seed}-{round_}-{number}")
 
 
-_NUMBER = re.compile(r"^[-+−]?\d{1,3}(?:,\d{3})+$|^[-+−]?\d+$")
-
-
 def read_answer(q: Question, texts: Sequence[str | None]) -> tuple:
     """The answer in ``texts``, one a field: a number as typed (``1,728`` or ``-10``), or a choice.
 
-    Raises :class:`LessonError` naming the first field left empty or not understood.
+    A number is read by :func:`mjscore.inputs.whole_number`, as the command line and every app
+    read one. Raises :class:`LessonError` naming the first field left empty or not understood.
 
     >>> from mjscore.lessons import question
     >>> q = question(3, 1)
@@ -113,12 +110,15 @@ def read_answer(q: Question, texts: Sequence[str | None]) -> tuple:
                 raise LessonError(f"“{f.label}” is one of: {', '.join(f.choices)}")
             out.append(t)
             continue
-        if not _NUMBER.match(t):
+        try:
+            n = whole_number(t, f"“{f.label}”")
+        except OutOfRange:
+            n = None
+        except InputError:
             raise LessonError(f"type a whole number for “{f.label}”"
-                              + (", with a minus sign for a loss or a payment" if f.signed else ""))
-        if sum(c.isdigit() for c in t) > MAX_DIGITS:  # the progress log keeps no more
+                              + (", with a minus sign for a loss or a payment" if f.signed else "")) from None
+        if n is None or not keepable(n):  # the progress log keeps no more
             raise LessonError(f"the number typed for “{f.label}” is too big (at most {MAX_DIGITS} digits)")
-        n = int(t.replace(",", "").replace("−", "-"))
         if n < 0 and not f.signed:
             raise LessonError(f"type a number of 0 or more for “{f.label}” (no minus sign here)")
         out.append(n)

@@ -28,29 +28,52 @@ Ann wins on a discard thrown by Cat: a 25 hand from any other section of the car
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..american.drill import DrillError, Situation, home_answer, home_miss, home_reasons, situation
 from ..american.tournament.drill import tournament_answer, tournament_miss, tournament_reasons
 from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
-from ..inputs import MAX_DIGITS, figure, keepable
-from ..numbers import signed
+from ..inputs import MAX_DIGITS, InputError, OutOfRange, figure, keepable, whole_number
+from ..numbers import count, signed
 from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, answered_again, drill_record
 from ..willingdon.trainer.keeper import KeptProgress
 from ..willingdon.trainer.records import TrainerError, clean_name
 
-__all__ = ["Drill", "DrillError", "DrillFeedback", "read_amounts"]
+__all__ = ["Drill", "DrillError", "DrillFeedback", "read_amount", "read_amounts"]
 
-_AMOUNT = re.compile(r"^[-+−]?\d{1,9}$")
+#: The largest amount a player pays or collects in a drill (nine digits).
+MOST = 10**9 - 1
+
+
+def read_amount(text: str, player: str) -> int:
+    """One player's amount as typed (``+100``, ``-50``, ``−1,100``, ``0``), read by the one reader.
+
+    :func:`mjscore.inputs.whole_number` reads it, as the command line reads a number. Raises
+    DrillError saying what to type.
+
+    >>> read_amount(" −1,100 ", "Ann"), read_amount("+25", "Bea")
+    (-1100, 25)
+    >>> read_amount("27.5", "Cat")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjscore.american.drill.DrillError: Cat's amount must be a whole number, with a plus to collect ... not '27.5'
+    """
+    try:
+        n = whole_number(text, f"{player}'s amount", -MOST, MOST, required=True)
+    except OutOfRange:
+        raise DrillError(f"{player}'s amount is too big: no one pays or collects more than {count(MOST)}") from None
+    except InputError:
+        raise DrillError(f"{player}'s amount must be a whole number, with a plus to collect and a minus to pay "
+                         f"(such as +40 or -20), not {figure(text.strip())}") from None
+    return n
 
 
 def read_amounts(text: str, players: Sequence[str]) -> tuple[int, ...]:
     """Each player's amount, one for each of ``players``, from text such as ``+100 -50 -25 -25``.
 
-    Spaces or commas go between; a minus may be ``-`` or ``−``; 0 needs no sign. Raises
-    DrillError saying what to type.
+    Spaces or commas go between (so no thousands separator here: a box each, as the drill's app
+    has, takes ``+1,100``); each is read by :func:`read_amount`. Raises DrillError saying what to type.
 
     >>> read_amounts("+100, −50 -25 -25", ["Ann", "Bea", "Cat", "Dee"])
     (100, -50, -25, -25)
@@ -60,15 +83,7 @@ def read_amounts(text: str, players: Sequence[str]) -> tuple[int, ...]:
     if len(words) != len(players):
         raise DrillError(f"type {len(players)} amounts, one for each of {want} in that order, "
                          f"such as {' '.join(['+100', '-50', '-25', '-25', '0'][:len(players)])}")
-    out = []
-    for w, p in zip(words, players):
-        if re.fullmatch(r"[-+−]?\d{10,}", w):
-            raise DrillError(f"{p}'s amount is too big: no one pays or collects a number of "
-                             f"{len(w.lstrip('+-−')):,} digits (at most 9)")
-        if not _AMOUNT.match(w):
-            raise DrillError(f"{p}'s amount must be a whole number, with a plus to collect and a minus to pay (such as +40 or -20), not {w[:20]!r}")
-        out.append(int(w.replace("−", "-")))
-    return tuple(out)
+    return tuple(read_amount(w, p) for w, p in zip(words, players))
 
 
 @dataclass(frozen=True)

@@ -43,8 +43,8 @@ import ipywidgets as widgets
 
 from ...american.tournament.tables import PRESETS, TournamentError, table_from_json
 from ...practice import Drill, DrillError, DrillFeedback
-from ...practice.drill import read_amounts
-from .._controls import AskFirst, upload_button
+from ...practice.drill import read_amount
+from .._controls import AskFirst, number_box, upload_button
 from .._app import App, classed
 from .._style import FONT, MUTED
 from ...numbers import signed
@@ -135,13 +135,16 @@ class DrillApp(App):
     # ---------------------------------------------------------------- reactions
 
     def _typed(self) -> tuple[int, ...] | str:
-        """The amounts typed, or what to ask the learner for."""
+        """The amounts typed, or what to ask the learner for.
+
+        Each box is read by itself (:func:`~mjscore.practice.drill.read_amount`, the one reader), so
+        ``+1,100`` in a box is 1,100."""
         players = self.drill.situation.players
         for p, box in zip(players, self.amounts):
             if not box.value.strip():
                 return f"Type {p}'s amount first (0 if she neither pays nor collects)."
         try:
-            return read_amounts(" ".join(b.value.strip() for b in self.amounts), players)
+            return tuple(read_amount(box.value, p) for p, box in zip(players, self.amounts))
         except DrillError as e:
             return str(e)
 
@@ -218,9 +221,8 @@ class DrillApp(App):
         self.number.value = f'<div style="{FONT}"><b>Situation {d.number}</b>{escape(state)}</div>'
         self.situation.value = f'<div style="{FONT}">{self._situation_html()}</div>'
         if [b.description for b in self.amounts] != list(s.players):
-            self.amounts = [classed(widgets.Text(value="", description=p, placeholder="plus or minus",
-                                                 style={"description_width": "5em"},
-                                                 layout=widgets.Layout(width="16em")), "mjs-drill-amount")
+            self.amounts = [number_box(p, "mjs-drill-amount", placeholder="plus or minus",
+                                       style={"description_width": "5em"}, width="16em")
                             for p in s.players]
             self.boxes.children = [widgets.HBox([box, widgets.HTML(f'<span style="{FONT};color:{MUTED}">'
                                                                    f'{escape(s.role(p))}</span>')])

@@ -37,6 +37,7 @@ from ...lessons import LessonError
 from ...practice.questions import LessonQuestions, QuestionFeedback
 from ...progress import Rule
 from .._app import App, classed
+from .._controls import number_box
 from .._style import FONT, MUTED
 from ..panels import verdict_html
 from ..tiles import hand_html
@@ -148,8 +149,8 @@ class QuestionApp(App):
             if f.choices:
                 box = widgets.ToggleButtons(options=list(f.choices), value=None, description=f.label, style=style)
             else:
-                box = widgets.Text(value="", description=f.label, placeholder="plus or minus" if f.signed else "a number",
-                                   style=style, layout=layout)
+                box = number_box(f.label, "mjs-question-field", placeholder="plus or minus" if f.signed else "a number",
+                                 style=style, layout=layout)
             self.boxes.append(classed(box, "mjs-question-field"))
         self.fields.children = self.boxes
         recorded = self._recorded("Your first answer, as recorded (only it counts).")

@@ -71,11 +71,11 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...inputs import MAX_DIGITS, shown
+from ...inputs import MAX_DIGITS, InputError, OutOfRange, keepable, shown, whole_number
 from ...willingdon.trainer import Feedback, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
-from .._controls import AskFirst, upload_button
+from .._controls import AskFirst, number_box, upload_button
 from .._kept import download_html, nothing_kept_html
 from .._style import ERROR, GOOD, MUTED, count, text_size
 from ..panels import error_html, headline_html, score_html
@@ -149,27 +149,35 @@ def where_html(t: Trainer) -> str:
 def typed_answer(mode: str, points: str, doubles: str) -> tuple[int | None, int | None] | str:
     """The figures typed in the answer boxes, as the trainer takes them, or what to ask the learner for.
 
-    ``None`` stands for a figure the mode does not ask. The learner is asked again when a box
-    asked for is empty, not a whole number, or longer than the progress log keeps
-    (:func:`~mjscore.inputs.keepable`). Spaces and thousands separators are forgiven.
+    ``None`` stands for a figure the mode does not ask. Each box is read by
+    :func:`mjscore.inputs.whole_number`, as the command line reads a number (spaces and thousands
+    separators forgiven). The learner is asked again when a box asked for is empty, not a whole
+    number of 0 or more, or longer than the progress log keeps (:func:`~mjscore.inputs.keepable`).
 
     >>> typed_answer("both", " 1,024 ", "3"), typed_answer("points", "40", ""), typed_answer("both", "", "3")
     ((1024, 3), (40, None), 'Type the hand points first (or press Show me).')
     """
     figures = []
     for text, asked, what in ((points, asks(mode)[0], "hand points"), (doubles, asks(mode)[1], "doubles")):
-        plain = text.strip().replace(",", "").replace(" ", "")
         if not asked:
             figures.append(None)
-        elif not plain:
+            continue
+        typed = shown(text.strip(), 30)
+        too_big = f"The {what} are a whole number of at most {MAX_DIGITS} digits: {typed!r} is too big."
+        not_one = f"The {what} are a whole number, 0 or more: {typed!r} is not."
+        try:
+            n = whole_number(text, what)
+        except OutOfRange:
+            return too_big
+        except InputError:
+            return not_one
+        if n is None:
             return f"Type the {what} first (or press Show me)."
-        elif not plain.isdigit() or not plain.isascii():
-            return f"The {what} are a whole number, 0 or more: {shown(text.strip(), 30)!r} is not."
-        elif len(plain.lstrip("0")) > MAX_DIGITS:  # what the progress log could not read back
-            return (f"The {what} are a whole number of at most {MAX_DIGITS} digits: "
-                    f"{shown(text.strip(), 30)!r} is too big.")
-        else:
-            figures.append(int(plain))
+        if n < 0:
+            return not_one
+        if not keepable(n):  # what the progress log could not read back
+            return too_big
+        figures.append(n)
     return tuple(figures)
 
 
@@ -218,10 +226,10 @@ class PracticeApp(App):
         self.notice = classed(widgets.HTML(), "mjs-practice-notice")
         self.number = classed(widgets.HTML(), "mjs-practice-number")
         self.hand = classed(widgets.HTML(), "mjs-practice-hand")
-        self.points = classed(widgets.Text(description="Hand points", placeholder="type a number", style=label,
-                                           layout=widgets.Layout(width="16em")), "mjs-practice-points")
-        self.doubles = classed(widgets.Text(description="Doubles", placeholder="type a number", style=label,
-                                            layout=widgets.Layout(width="16em")), "mjs-practice-doubles")
+        self.points = number_box("Hand points", "mjs-practice-points", placeholder="type a number", style=label,
+                                 width="16em")
+        self.doubles = number_box("Doubles", "mjs-practice-doubles", placeholder="type a number", style=label,
+                                  width="16em")
         self.check = classed(widgets.Button(description="Check", button_style="primary",
                                             layout=widgets.Layout(width="8em")), "mjs-practice-check")
         self.show = classed(widgets.Button(description="Show me", tooltip="Reveal the answer (counts as a miss)",
