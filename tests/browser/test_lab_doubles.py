@@ -55,8 +55,9 @@ CHART_LABELS = """svg => {
 }"""
 
 
-def _readout(slider) -> int:
-    return int(slider.locator(".widget-readout").inner_text().replace(",", ""))
+def _shown(nb, app, part: str) -> int:
+    """The value shown beside a slider (as text: its own readout, which can be typed into, is off)."""
+    return int(nb.one(f"mjs-doubles-{part}-value", app).inner_text().replace(",", ""))
 
 
 @pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
@@ -79,7 +80,9 @@ def test_charts_render_and_follow_the_doubles(notebook):
     assert chart.evaluate("s => s.getBoundingClientRect().width > 300")
     points, doubles = nb.one("mjs-doubles-points", app), nb.one("mjs-doubles-doubles", app)
     result = nb.one("mjs-doubles-result", app)
-    p, d = _readout(points), _readout(doubles)
+    for slider in (points, doubles):  # nothing to type into: a typed readout was read by parseInt
+        expect(slider.locator(".widget-readout")).to_be_hidden()
+    p, d = _shown(nb, app, "points"), _shown(nb, app, "doubles")
     paper, pays = paper_and_score(p, d)
     expect(result).to_contain_text(f"= {paper:,}")
     assert not chart.evaluate(CHART_LABELS), chart.evaluate(CHART_LABELS)
@@ -87,7 +90,7 @@ def test_charts_render_and_follow_the_doubles(notebook):
     handle = doubles.locator(".noUi-handle")
     for _ in range(d - 2):            # down to 2 doubles: under the minimum of 3
         handle.press("ArrowLeft")
-    expect(doubles.locator(".widget-readout")).to_have_text("2")
+    expect(nb.one("mjs-doubles-doubles-value", app)).to_have_text("2")
     paper, pays = paper_and_score(p, 2)
     assert pays == 0 < paper
     expect(result).to_contain_text(re.compile(rf"{p:,} × 2\s*2\s*= {p:,} × 4 = {paper:,}"))

@@ -6,6 +6,11 @@ The figures come from :func:`mjscore.willingdon.play.paper_and_score` (the same 
 (:func:`mjscore.views.willingdon.live_chart.doubles_svg`), drawn again at every slider step
 (``benchmarks/classroom.py`` measures it), with its alternative text.
 
+A slider's own readout is switched off: in ipywidgets 8 it can be typed into, and the browser
+reads what is typed with ``parseInt`` ("1,000" became 1, then the least the slider takes; "27.5"
+became 27; an odd number of hand points passed the step of 2), turning one number into another
+without a word. Each slider's value is shown as text beside it instead, and is only moved.
+
 CSS classes of the parts (for browser tests):
 
 ========================= ==================================================
@@ -13,6 +18,7 @@ CSS classes of the parts (for browser tests):
 ``mjs-doubles-points``    IntSlider: hand points (28, the least a hand can have, to 200)
 ``mjs-doubles-doubles``   IntSlider: doubles
 ``mjs-doubles-minimum``   IntSlider: the rule set's minimum doubles (3)
+``mjs-slider-value``      HTML beside each slider: its value (``mjs-doubles-points-value``, ...)
 ``mjs-doubles-result``    HTML: points × 2^doubles = paper total, and what it pays (announced)
 ``mjs-doubles-ladder``    HTML: the score with 1, 2, ... doubles missed
 ``mjs-doubles-chart``     HTML: the chart (an ``<svg role="img">`` with its alternative text)
@@ -73,21 +79,28 @@ class DoublesApp(App):
 
         def slider(value, low, high, label, part, step=1):
             return classed(widgets.IntSlider(value=value, min=low, max=high, step=step, description=label,
-                                             continuous_update=False, style={"description_width": "7em"},
-                                             layout=widgets.Layout(width="32em", max_width="100%")),
+                                             readout=False, continuous_update=False,
+                                             style={"description_width": "7em"},
+                                             layout=widgets.Layout(width="28em", max_width="calc(100% - 4em)")),
                            f"mjs-doubles-{part}")
+
+        def shown(part):
+            return classed(widgets.HTML(layout=widgets.Layout(width="4em")), "mjs-slider-value",
+                           f"mjs-doubles-{part}-value")
         # every hand's points are even: a step of 2 leaves a track long enough to reach each one
         self.points = slider(hand_points, LEAST_POINTS, 200, "Hand points", "points", step=2)
         self.doubles = slider(doubles, 0, 16, "Doubles", "doubles")
         self.minimum = slider(rules.minimum_doubles, 0, 8, "Minimum", "minimum")
+        self.shown = {part: shown(part) for part in ("points", "doubles", "minimum")}
+        rows = [widgets.HBox([bar, self.shown[part]], layout=widgets.Layout(align_items="center", max_width="100%"))
+                for bar, part in ((self.points, "points"), (self.doubles, "doubles"), (self.minimum, "minimum"))]
         self.result = classed(widgets.HTML(), "mjs-doubles-result")
         self.ladder = classed(widgets.HTML(), "mjs-doubles-ladder")
         self.chart = classed(widgets.HTML(layout=widgets.Layout(max_width="780px")),
                              "mjs-doubles-chart")
         self.alt = ""
         self.paper_total = self.pays = 0
-        self.widget = classed(widgets.VBox([self.points, self.doubles, self.minimum,
-                                            self.result, self.chart, self.ladder]), "mjs-doubles")
+        self.widget = classed(widgets.VBox([*rows, self.result, self.chart, self.ladder]), "mjs-doubles")
         self.watch(self.points, self.doubles, self.minimum)
         self.refresh()
 
@@ -99,6 +112,8 @@ class DoublesApp(App):
     def refresh(self) -> None:
         """Work out the figures again and redraw."""
         rules, points, doubles = self.rules, self.points.value, self.doubles.value
+        for part, n in (("points", points), ("doubles", doubles), ("minimum", rules.minimum_doubles)):
+            self.shown[part].value = f'<span style="{FONT};color:{TEXT}">{count(n)}</span>'
         self.paper_total, self.pays = paper_and_score(points, doubles, rules)
         line = (f"{count(points)} × 2<sup>{doubles}</sup> = {count(points)} × {count(2 ** doubles)} = "
                 f"{count(self.paper_total)}")
