@@ -16,6 +16,10 @@ these tests read the source and fail when a claim stops being true.
 - Every seeded generator draws only ``random()`` from its ``random.Random``, whose sequence
   Python guarantees for a seed; ``choice``, ``randint``, ``shuffle`` and the like may change
   between Python versions.
+- Every number a person types in an app is read by the one reader (``inputs.whole_number``,
+  through ``views._controls.typed_number`` or a reader built on it): no number box the browser
+  reads (``IntText``, ``FloatText``...), no slider readout that can be typed into, and no
+  ``int()``, regex or ``isdigit()`` of what was typed in the views.
 """
 
 from __future__ import annotations
@@ -423,3 +427,215 @@ def test_the_seed_check_catches_choice(tmp_path):
     probe.write_text("import random\nrng = random.Random(1)\nx = rng.choice([1, 2])\ny = random.randint(1, 6)\n"
                      "z = rng.random()\n")
     assert sorted(random_calls(probe)) == ["line 3: .choice()", "line 4: .randint()", "line 4: random.randint"]
+
+
+# --------------------------------------------------------------------------- typed numbers
+
+
+#: Controls the browser reads a number from: it turned "27.5" into 275, "1e3" into 13 and an
+#: empty box into 1 without a word. A person types a number into views._controls.number_box.
+NUMBER_BOXES = {"IntText", "FloatText", "BoundedIntText", "BoundedFloatText"}
+#: Sliders: in ipywidgets 8 a slider's readout can be typed into and is read with parseInt
+#: ("1,000" is 1), so a slider says readout=False and shows its value beside it as text.
+SLIDERS = {"IntSlider", "FloatSlider", "FloatLogSlider", "IntRangeSlider", "FloatRangeSlider", "SelectionSlider",
+           "SelectionRangeSlider"}
+#: What makes a box a person types into: its value is text until something reads it.
+TEXT_BOXES = {"Text", "Textarea", "Combobox", "number_box"} | NUMBER_BOXES
+#: What reads text as a number, or tests it for one, other than the one reader (inputs.whole_number).
+PARSERS = {"int", "float", "complex", "Decimal", "Fraction", "literal_eval", "loads"}
+PATTERN_CALLS = {"match", "fullmatch", "search", "findall", "finditer"}
+DIGIT_TESTS = {"isdigit", "isdecimal", "isnumeric"}
+
+
+def _callee(call: ast.Call) -> str:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _named(node: ast.AST) -> str | None:
+    """What a target or a receiver is called in the code (``box``, ``self.value``), or None."""
+    return ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+
+
+def _boxes(tree: ast.Module) -> set[str]:
+    """What the module calls its typed boxes (``self.value = number_box(...)``: ``self.value``),
+    and the lists that hold them (``self.boxes.append(box)``: ``self.boxes``)."""
+    boxes: set[str] = set()
+    while True:
+        more = set()
+        for n in ast.walk(tree):
+            held = None
+            if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
+                held, targets = n.value, (n.targets if isinstance(n, ast.Assign) else [n.target])
+            elif isinstance(n, ast.Call) and _callee(n) in ("append", "extend") and isinstance(n.func,
+                                                                                           ast.Attribute):
+                held, targets = n, [n.func.value]
+            if held is not None and any((isinstance(m, ast.Call) and _callee(m) in TEXT_BOXES) or
+                                        (isinstance(m, (ast.Name, ast.Attribute)) and _named(m) in boxes)
+                                        for m in ast.walk(held)):
+                more |= {_named(t) for t in targets} - {None}
+        if more <= boxes:
+            return boxes
+        boxes |= more
+
+
+def _typed(node: ast.AST, boxes: set[str], tainted: set[str]) -> bool:
+    """Whether ``node`` holds what a person typed: a box's ``.value``, or a name given one."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and n.attr == "value" and _named(n.value) in boxes:
+            return True
+        if isinstance(n, ast.Name) and n.id in tainted:
+            return True
+    return False
+
+
+def _tainted(f: ast.AST, boxes: set[str], given: set[str]) -> set[str]:
+    """The names in function ``f`` that hold what was typed: its parameters in ``given``, and
+    whatever the function sets from them or from a box (loops over the boxes too)."""
+    tainted = set(given)
+    while True:
+        more = set()
+        for n in ast.walk(f):
+            if isinstance(n, (ast.For, ast.comprehension)):
+                value, targets = n.iter, [n.target]
+                loop_over_boxes = any(_named(m) in boxes for m in ast.walk(value)) or _typed(value, boxes, tainted)
+            elif isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None:
+                value, targets = n.value, (n.targets if isinstance(n, ast.Assign) else [n.target])
+                loop_over_boxes = False
+            else:
+                continue
+            if loop_over_boxes or _typed(value, boxes, tainted):
+                more |= {t.id for target in targets for t in ast.walk(target) if isinstance(t, ast.Name)}
+        if more <= tainted:
+            return tainted
+        tainted |= more
+
+
+def _number_controls(tree: ast.Module) -> list[tuple[int, str]]:
+    """The number boxes and the sliders with a readout in a module: (line, what)."""
+    found = []
+    for node in ast.walk(tree):
+        used = ([a.name for a in node.names] if isinstance(node, ast.ImportFrom) else [node.id]
+                if isinstance(node, ast.Name) else [node.attr] if isinstance(node, ast.Attribute) else [])
+        found += [(node.lineno, f"{u}, a number box the browser reads") for u in used if u in NUMBER_BOXES]
+        if isinstance(node, ast.Call) and _callee(node) in SLIDERS and not any(
+                k.arg == "readout" and isinstance(k.value, ast.Constant) and k.value.value is False
+                for k in node.keywords):
+            found.append((node.lineno, f"{_callee(node)} without readout=False (its readout can be typed into)"))
+    return found
+
+
+def _handed(trees: dict[str, ast.Module], boxes: dict[str, set[str]], functions: dict) -> dict[int, set[str]]:
+    """Each function's parameters (by the function's id) that are handed what was typed, by
+    the views' own calls (a function of the same module, or one imported from another)."""
+    imported = {}  # (module, name) -> the module it was imported from
+    for name, tree in trees.items():
+        package = name.split(".")[:-1]
+        for node in (n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)):
+            origin = (".".join(package[:len(package) - node.level + 1] + [node.module or ""]) if node.level
+                      else node.module)
+            imported.update({(name, a.asname or a.name): origin for a in node.names})
+    given: dict[int, set[str]] = {}
+    grown = True
+    while grown:  # until what was typed is handed no further
+        grown = False
+        for (module, _), defs in functions.items():
+            for f, _params in defs:
+                tainted = _tainted(f, boxes[module], given.get(id(f), set()))
+                for call in (n for n in ast.walk(f) if isinstance(n, ast.Call)):
+                    key = (imported.get((module, _callee(call)), module), _callee(call))
+                    for callee, params in functions.get(key, []):
+                        handed = {p for p, a in zip(params, call.args) if _typed(a, boxes[module], tainted)}
+                        handed |= {k.arg for k in call.keywords
+                                   if k.arg in params and _typed(k.value, boxes[module], tainted)}
+                        if not handed <= given.get(id(callee), set()):
+                            given.setdefault(id(callee), set()).update(handed)
+                            grown = True
+    return given
+
+
+def _parses(f: ast.AST, boxes: set[str], tainted: set[str]) -> list[tuple[int, str]]:
+    """Where function ``f`` reads what was typed as a number, or tests it for one: (line, what)."""
+    found = []
+    for call in (n for n in ast.walk(f) if isinstance(n, ast.Call)):
+        what, args = _callee(call), list(call.args) + [k.value for k in call.keywords]
+        of_re = isinstance(call.func, ast.Attribute) and _named(call.func.value) == "re"
+        reads = (what in PARSERS or what in PATTERN_CALLS or of_re) and any(_typed(a, boxes, tainted) for a in args)
+        tests = (what in DIGIT_TESTS and isinstance(call.func, ast.Attribute)
+                 and _typed(call.func.value, boxes, tainted))
+        if reads or tests:
+            found.append((call.lineno, f"{what}() of a typed value (read it with views._controls.typed_number: "
+                                       "inputs.whole_number)"))
+    return found
+
+
+def typed_number_problems(sources: dict[str, str]) -> list[str]:
+    """Where the views (``{module: source}``) let a typed number be read other than by the one reader.
+
+    A number box (IntText, FloatText and their bounded kinds), a slider whose readout is not
+    switched off (``readout=False``), and any parse of what a person typed into a number but
+    :func:`mjscore.inputs.whole_number`'s (``int()``, ``float()``, ``Decimal()``, a regex, an
+    ``isdigit()``...). What was typed is a text box's ``.value``, followed through a function's
+    assignments and loops, and into the parameters of the views' functions it is handed to."""
+    trees = {name: ast.parse(source) for name, source in sources.items()}
+    found = [(name, line, what) for name, tree in trees.items() for line, what in _number_controls(tree)]
+    boxes = {name: _boxes(tree) for name, tree in trees.items()}
+    functions: dict[tuple[str, str], list] = {}  # (module, name) -> [(function, parameters a call passes)]
+    for name, tree in trees.items():
+        for f in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            params = [a.arg for a in f.args.posonlyargs + f.args.args]
+            functions.setdefault((name, f.name), []).append(
+                (f, params[1:] if params[:1] in (["self"], ["cls"]) else params))
+    given = _handed(trees, boxes, functions)
+    for (module, _), defs in functions.items():
+        for f, _params in defs:
+            found += [(module, line, what)
+                      for line, what in _parses(f, boxes[module], _tainted(f, boxes[module], given.get(id(f), set())))]
+    return [f"{name} line {line}: {what}" for name, line, what in sorted(set(found))]
+
+
+VIEW_MODULES = {module_name(p): p for p in python_files("mjscore/views")}
+
+
+def test_every_typed_number_is_read_by_the_one_reader():
+    sources = {name: path.read_text(encoding="utf-8") for name, path in VIEW_MODULES.items()}
+    assert len(sources) > 20 and "mjscore.views._controls" in sources
+    assert typed_number_problems(sources) == []
+
+
+def test_the_typed_number_check_catches_each_kind():
+    app = """import re
+import ipywidgets as widgets
+from ipywidgets import BoundedIntText
+
+class App:
+    def __init__(self):
+        self.value = widgets.IntText(value=25)
+        self.penalty = classed(widgets.Text(), "mjs-penalty")
+        self.boxes = [number_box(p, "mjs-amount") for p in "AB"]
+        self.points = widgets.IntSlider(value=3)
+        self.quiet = widgets.IntSlider(value=3, readout=False)
+
+    def fee(self):
+        text = self.penalty.value.strip()
+        plain = text.replace(",", "")
+        return int(plain)
+
+    def amounts(self):
+        return [b.value.isdigit() for b in self.boxes], checked(self.penalty.value)
+
+    def fine(self, game):
+        return whole_number(self.penalty.value, "the penalty"), int(self.quiet.value), int(game.value)
+
+def checked(typed):
+    return re.fullmatch(r"[0-9]+", typed)
+"""
+    why = "of a typed value (read it with views._controls.typed_number: inputs.whole_number)"
+    assert typed_number_problems({"probe": app}) == [
+        "probe line 3: BoundedIntText, a number box the browser reads",
+        "probe line 7: IntText, a number box the browser reads",
+        "probe line 10: IntSlider without readout=False (its readout can be typed into)",
+        f"probe line 16: int() {why}",
+        f"probe line 19: isdigit() {why}",
+        f"probe line 25: fullmatch() {why}",
+    ]
