@@ -348,11 +348,9 @@ def _situation(v: Any, *, empty: bool = False) -> dict | None:
 class LessonState:
     """One lesson's questions: the round being asked (1 first; new questions are a new round),
     the first answers of this round by question number, the tally over every round, the rules
-    missed (rule -> times), the questions got wrong (title -> times), and whether the first
-    answer to each question was right (``first_right``: title -> True or False, by the first time
-    the learner answered a question of that title in any round; a Show me is not right). The
-    teacher's view counts the questions most got wrong from ``first_right``. It is None when a
-    summary written by an earlier mjscore left it unknown (a lesson already answered then)."""
+    missed (rule -> times), the questions got wrong (title -> times), and whether the first answer
+    to each question, in any round, was right (``first_right``, title -> bool; a Show me is not right;
+    None where a summary of an earlier mjscore left it unknown): the teacher's view counts by it."""
 
     round: int = 1
     answers: dict = field(default_factory=dict)
@@ -401,14 +399,9 @@ class LessonState:
                 raise BookError("a lesson's answer has no number of its own")
             kept[a["number"]] = Answer.from_record(a)
         counts = Counts.from_json(d)
-        if "first_right" not in d:  # a summary of an earlier mjscore: known only if nothing was answered
-            first = None if counts.played else {}
-        elif d["first_right"] is None:
-            first = None
-        elif isinstance(d["first_right"], dict) and all(isinstance(k, str) and len(k) <= MAX_TEXT and isinstance(v, bool)
-                                                        for k, v in d["first_right"].items()):
-            first = dict(d["first_right"])
-        else:
+        first = d.get("first_right", None if counts.played else {})  # an earlier mjscore's summary: unknown
+        if first is not None and not (isinstance(first, dict) and all(
+                isinstance(k, str) and len(k) <= MAX_TEXT and isinstance(v, bool) for k, v in first.items())):
             raise BookError("a lesson's first answers are not right or wrong by question")
         return cls(round=d["round"], answers=kept, counts=counts, missed=_tally_of(d.get("missed"), "missed"),
                    wrong=_tally_of(d.get("wrong"), "wrong"), first_right=first)

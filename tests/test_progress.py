@@ -63,13 +63,19 @@ def test_a_lesson_counts_each_question_once_a_round():
     b.apply({**rec, "round": 2}, seed=0)
     st = b.lessons[1]
     assert st.counts == Counts(2, 0, 0) and st.wrong == {"Q": 2} and st.round == 2 and list(st.answers) == [1]
+    assert st.first_right == {"Q": False}  # the first answer to each question, for the teacher's view
     assert Book.from_json(b.to_json()) == b
+    earlier = b.to_json()  # a summary written before mjscore kept the first answers: unknown, not guessed
+    del earlier["lessons"]["1"]["first_right"]
+    assert Book.from_json(earlier).lessons[1].first_right is None
 
 
 @pytest.mark.parametrize("data", [[], {"drills": []}, {"drills": {"riichi": {}}}, {"lessons": {"9": {}}},
                                   {"drills": {"american": {"seed": 0, "number": 0, "answered": False}}},
                                   {"lessons": {"1": {"round": 1, "answers": [{"number": 1}], "played": 0,
-                                                     "right": 0, "shown": 0, "missed": {}, "wrong": {}}}}])
+                                                     "right": 0, "shown": 0, "missed": {}, "wrong": {}}}},
+                                  {"lessons": {"1": {"round": 1, "answers": [], "played": 1, "right": 1, "shown": 0,
+                                                     "missed": {}, "wrong": {}, "first_right": {"Q": 1}}}}])
 def test_a_summary_that_is_not_one_is_refused(data):
     with pytest.raises(BookError):
         Book.from_json(data)

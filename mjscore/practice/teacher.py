@@ -5,8 +5,10 @@ download from Binder or the browser site, or the data folders of a class on one 
 reads each log as it is, never changing it. Per student: what was played, right and shown,
 for the Willingdon trainer, each drill and each lesson's questions; for the class: the rules
 missed most (from the rule each wrong answer most likely missed) and the questions most got
-wrong. A damaged or foreign file is named in one line (:attr:`ClassReport.problems`) and the
-rest are read. Names are kept as the students typed them: a view shows them as text.
+wrong (:meth:`ClassReport.questions_wrong`, counted as :data:`QUESTIONS_COUNTED` says: the one
+count the notebook, the app, the text report and the JSON all show). A damaged or foreign file
+is named in one line (:attr:`ClassReport.problems`) and the rest are read. Names are kept as the
+students typed them: a view shows them as text.
 
 ``mjscore class PATH...`` prints the report; ``--json`` one object with a ``students`` list.
 """
@@ -14,6 +16,7 @@ rest are read. Names are kept as the students typed them: a view shows them as t
 from __future__ import annotations
 
 import os
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, NamedTuple
@@ -22,28 +25,38 @@ from ..inputs import shown
 from ..progress import DRILLS, LESSONS, Counts
 from ..willingdon.trainer.store import Log, Unreadable
 
-__all__ = ["ClassReport", "Found", "QuestionWrong", "RuleMissed", "Student", "find_logs", "read_class",
-           "read_student"]
+__all__ = ["QUESTIONS_COUNTED", "ClassReport", "Found", "QuestionWrong", "RuleMissed", "Student", "find_logs",
+           "read_class", "read_student"]
 
 #: What the report calls each drill, the Willingdon trainer first.
 DRILL_TITLES = {"willingdon": "Willingdon trainer", **DRILLS}
 #: How many rules and questions the text report lists.
 TOP = 10
+#: What the questions most got wrong count, in the words every view of them shows (the notebook,
+#: the class app, ``mjscore class`` and its JSON). A question is a lesson's question by its title:
+#: the same title asked again with new figures (New questions, or twice in one lesson) is the same
+#: question, and a student counts once for it, by the first time they answered it.
+QUESTIONS_COUNTED = ("wrong: of the students who answered the question (answered, a Show me included), "
+                     "those whose first answer to it was wrong or a Show me. Each student counts once a "
+                     "question, by the first time they answered it, however often it came again with new figures.")
 
 
 @dataclass(frozen=True)
 class Student:
     """One student's log: ``name`` as typed (empty when none was given), ``file`` as found,
     the tallies by drill (``willingdon``, ``american``, ``tournament``) and by lesson (1 to 6),
-    the rules missed (rule -> times), the questions got wrong ((lesson, title) -> times), and
-    how many damaged records were left out."""
+    the rules missed (rule -> times), each question answered and whether the first answer to it
+    was right ((lesson, title) -> True or False; a Show me is not right), the lessons whose file
+    does not say that question by question (``unsorted``: saved by an earlier mjscore), and how
+    many damaged records were left out."""
 
     name: str
     file: str
     drills: dict
     lessons: dict
     missed: dict = field(default_factory=dict)
-    wrong: dict = field(default_factory=dict)
+    first_right: dict = field(default_factory=dict)
+    unsorted: tuple = ()
     damaged: int = 0
 
     @property
@@ -80,16 +93,18 @@ def read_student(path: Path, shown_as: str | None = None) -> Student:
         drills[name] = st.counts if st else Counts()
         for rule, n in (st.missed.items() if st else ()):
             missed[rule] = missed.get(rule, 0) + n
-    lessons, wrong = {}, {}
+    lessons, first, unsorted = {}, {}, []
     for n in LESSONS:
         st = p.book.lessons.get(n)
         lessons[n] = st.counts if st else Counts()
         for rule, k in (st.missed.items() if st else ()):
             missed[rule] = missed.get(rule, 0) + k
-        for title, k in (st.wrong.items() if st else ()):
-            wrong[(n, title)] = k
+        if st and st.first_right is None:
+            unsorted.append(n)
+        for title, right in (st.first_right.items() if st and st.first_right else ()):
+            first[(n, title)] = right
     return Student(name=p.name, file=shown_as or str(path), drills=drills, lessons=lessons, missed=missed,
-                   wrong=wrong, damaged=len(log.damaged))
+                   first_right=first, unsorted=tuple(unsorted), damaged=len(log.damaged))
 
 
 class Found(NamedTuple):
@@ -108,11 +123,12 @@ class RuleMissed(NamedTuple):
 
 
 class QuestionWrong(NamedTuple):
-    """A lesson's question: how many students got it wrong, of how many who answered the lesson."""
+    """A lesson's question (its title): of the ``answered`` students who answered it, how many
+    (``wrong``) got it wrong at their first answer to it (as :data:`QUESTIONS_COUNTED` says)."""
 
     lesson: int
     question: str
-    students: int
+    wrong: int
     answered: int
 
 
@@ -161,15 +177,26 @@ class ClassReport:
         return sorted((RuleMissed(r, times[r], who[r]) for r in times), key=lambda x: (-x.students, -x.times, x.rule))
 
     def questions_wrong(self) -> list[QuestionWrong]:
-        """Every question got wrong at the first answer, the one most students got wrong first."""
-        wrong, answered = {}, {}
+        """Every question some student got wrong, the one most students got wrong first.
+
+        Counted as :data:`QUESTIONS_COUNTED` says: per question, the students who answered it,
+        and of those the ones whose first answer to it was wrong or a Show me. Then, among as
+        many wrong, the larger share of those who answered first, then by lesson and title.
+
+        >>> def one(name, lesson, **first):
+        ...     return Student(name, name, {}, {}, first_right={(lesson, q): r for q, r in first.items()})
+        >>> report = ClassReport((one("Ann", 1, A=False, B=True), one("Bea", 1, A=True), one("Cat", 2, C=False)), ())
+        >>> [tuple(q) for q in report.questions_wrong()]
+        [(2, 'C', 1, 1), (1, 'A', 1, 2)]
+        """
+        answered, wrong = {}, {}
         for s in self.students:
-            for key in s.wrong:
-                wrong[key] = wrong.get(key, 0) + 1
-        for lesson, _ in wrong:
-            answered[lesson] = sum(1 for s in self.students if s.lessons[lesson].played)
-        return sorted((QuestionWrong(lesson, title, n, answered[lesson]) for (lesson, title), n in wrong.items()),
-                      key=lambda x: (-x.students, x.lesson, x.question))
+            for key, right in s.first_right.items():
+                answered[key] = answered.get(key, 0) + 1
+                wrong[key] = wrong.get(key, 0) + (not right)
+        return sorted((QuestionWrong(lesson, title, wrong[lesson, title], n) for (lesson, title), n in answered.items()
+                       if wrong[lesson, title]),
+                      key=lambda x: (-x.wrong, -x.wrong / x.answered, x.lesson, x.question))
 
     def to_json(self) -> dict:
         """The report as JSON.
@@ -179,6 +206,7 @@ class ClassReport:
         return {"students": [s.to_json() for s in self.students],
                 "rules_missed": [r._asdict() for r in self.rules_missed()],
                 "questions_wrong": [q._asdict() for q in self.questions_wrong()],
+                "questions_wrong_counts": QUESTIONS_COUNTED,
                 "unreadable": list(self.problems)}
 
     def text(self) -> str:
@@ -186,7 +214,7 @@ class ClassReport:
         names = [shown(s.shown_name, 30) for s in self.students]
         w = max([len("Student")] + [len(n) for n in names])
         heads = ["Played", "Right", "Shown", "Trainer", "American", "Tournament"] + [f"L{n}" for n in LESSONS]
-        partial = sum(1 for s in self.students if s.damaged)
+        partial = sum(1 for s in self.students if s.damaged or s.unsorted)
         unread = len(self.problems) - partial
         out = [f"{len(self.students)} student{'s' * (len(self.students) != 1)}"
                + (f"; {unread} file{'s' * (unread != 1)} not read" if unread else "")
@@ -204,8 +232,9 @@ class ClassReport:
             out += [f"  {r.students:>3} {r.times:>4}  {r.rule}" for r in rules]
         qs = self.questions_wrong()[:TOP]
         if qs:
-            out += ["", "Questions most got wrong (students wrong, of those who answered):"]
-            out += [f"  {q.students:>3} of {q.answered:<3} lesson {q.lesson}: {q.question}" for q in qs]
+            out += ["", "Questions most got wrong (wrong of answered):"]
+            out += [f"  {q.wrong:>3} of {q.answered:<3} lesson {q.lesson}: {q.question}" for q in qs]
+            out += textwrap.wrap(f"({QUESTIONS_COUNTED})", 96)
         return "\n".join(out)
 
 
@@ -226,9 +255,17 @@ def read_class(paths: Iterable[str | os.PathLike | Found]) -> ClassReport:
         except OSError as e:
             problems.append(f"{f.shown}: not read ({e.strerror or e})")
             continue
+        said = []
         if s.damaged:
-            problems.append(f"{f.shown}: {s.damaged} damaged record{'s' * (s.damaged != 1)} left out; "
-                            f"the rest is read")
+            said.append(f"{s.damaged} damaged record{'s' * (s.damaged != 1)} left out; the rest is read")
+        if s.unsorted:
+            lessons = ", ".join(map(str, s.unsorted))
+            many = len(s.unsorted) != 1
+            said.append(f"saved by an earlier mjscore, it does not say which questions of lesson{'s' * many} "
+                        f"{lessons} were answered: left out of the questions most got wrong for "
+                        f"{'those lessons' if many else 'that lesson'}")
+        if said:
+            problems.append(f"{f.shown}: " + "; ".join(said))
         students.append(s)
     students.sort(key=lambda s: (s.name.casefold() if s.name else "\uffff", s.file))
     return ClassReport(students=tuple(students), problems=tuple(problems))

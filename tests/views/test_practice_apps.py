@@ -25,6 +25,8 @@ from mjscore.views.willingdon.trainer_app import PracticeApp
 from mjscore.willingdon.trainer import Trainer
 from mjscore.views.practice.progress_views import (ClassApp, class_table, problems_html, questions_table,
                                                    rules_table)
+from mjscore.views.practice import progress_views
+from mjscore.views._style import FONT, MUTED
 from mjscore.views.practice.question_app import ALREADY_ANSWERED as QUESTION_ANSWERED
 from mjscore.views.practice.question_app import QuestionApp, YourTurn, your_turn
 from mjscore.practice.teacher import read_class
@@ -251,9 +253,9 @@ def test_the_progress_view_brings_itself_up_to_date(path):
 def test_the_class_table_is_compact(tmp_path):
     report = read_class(sample_class(tmp_path / "class"))
     html = class_table(report).html
-    cells = re.findall(r"<td[^>]*>([^<]*)</td>", html)
-    assert len(cells) == 30 * 11 and not any(" of " in c for c in cells) and "4/4" in cells
-    assert "white-space:nowrap" in html and 'title="American payments"' in html and ">pay&shy;ments<" in html
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", html)
+    assert len(cells) == 30 * 11 and not any(" of " in c for c in cells) and "4/<wbr>4" in cells
+    assert 'title="American payments"' in html and ">pay-<br>ments<" in html
 
 
 def test_the_class_app_reads_a_folder_or_uploaded_files_and_refuses_clearly(tmp_path):
@@ -283,3 +285,51 @@ def test_the_class_app_reads_a_folder_or_uploaded_files_and_refuses_clearly(tmp_
     assert str(tmp_path) not in app.problems.value and "/tmp" not in app.problems.value
     app.upload.value = [upload("notes.jsonl", b"not a log\n")]
     assert "No progress file could be read in 1 file uploaded" in app.error and app.students.value == ""
+
+
+def test_the_class_app_says_at_once_that_it_is_reading(tmp_path, monkeypatch):
+    """A class of many files takes seconds to read: before the reading starts, the last refusal
+    and the last class are gone, a line says what is being read, and Read, the box and the upload
+    are off; then the class is shown and they are on again. (Each value set is sent to the page
+    as it is set, so the page shows this state while the kernel reads.)"""
+    clock = [1000.0]
+    monkeypatch.setattr(progress_views, "monotonic", lambda: clock[0])
+    during, real = [], progress_views.read_class
+
+    def read_class_seen(paths):  # the state the page shows while the files are read
+        during.append({"error": app.error, "said": app.said.value, "reading": app.reading,
+                       "class": app.students.value + app.questions.value,
+                       "off": (app.read.disabled, app.folder.disabled, app.upload.disabled)})
+        return real(paths)
+
+    monkeypatch.setattr(progress_views, "read_class", read_class_seen)
+    app = ClassApp()
+    folder = tmp_path / "class"
+    folder.mkdir()
+    app.folder.value = str(folder)  # typed, then Enter: an empty folder, refused once read
+    assert "No progress file could be read" in app.error and len(during) == 1
+    assert during[0]["error"] is None and "Reading the folder" in during[0]["said"]
+    sample_class(folder)  # the students' files arrive
+    app.read.click()  # the click that sent the box's text (a second ago): the same read, not another
+    assert len(during) == 1 and "No progress file could be read" in app.error
+    clock[0] += 5
+    app.read.click()
+    assert len(during) == 2
+    assert during[1] == {"error": None, "reading": f"the folder {folder}", "class": "", "off": (True, True, True),
+                         "said": f'<div class="mjs-class-reading" role="status" style="{FONT};color:{MUTED}">'
+                                 f'Reading the folder {escape(str(folder))} …</div>'}
+    assert app.error is None and app.reading is None and "30 students" in app.said.value and app.students.value
+    assert (app.read.disabled, app.folder.disabled, app.upload.disabled) == (False, False, False)
+
+    app.upload.value = [upload("practice.jsonl", (folder / "student-01" / "practice.jsonl").read_bytes())]
+    assert during[2]["class"] == "" and "Reading 1 file uploaded" in during[2]["said"]
+    assert "1 file uploaded: 1 student" in app.said.value
+
+    def cannot_list(paths):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(progress_views, "read_class", cannot_list)
+    clock[0] += 5
+    app.read.click()
+    assert app.error == f"No progress file could be read in the folder {folder}: Permission denied"
+    assert app.reading is None and not app.read.disabled and not app.folder.disabled and app.students.value == ""

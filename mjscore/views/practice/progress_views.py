@@ -20,14 +20,15 @@ import os
 import tempfile
 from html import escape
 from pathlib import Path
+from time import monotonic
 
 import ipywidgets as widgets
 import pandas as pd
 
 from ...numbers import count
-from ...practice.teacher import DRILL_TITLES, ClassReport, Found, read_class
+from ...practice.teacher import DRILL_TITLES, QUESTIONS_COUNTED, ClassReport, Found, read_class
 from ...progress import LESSONS, Counts
-from .._app import App, classed
+from .._app import App, classed, switch_off
 from .._controls import upload_button
 from .._style import BORDER, FONT, MUTED, SHADE, TEXT
 from ..tables import HtmlTable, show
@@ -36,22 +37,38 @@ __all__ = ["ClassApp", "class_frame", "class_table", "problems_html", "questions
 
 
 def _cell(c: Counts) -> str:
-    return f"{c.right}/{c.played}" if c.played else "–"
+    return f"{count(c.right)}/{count(c.played)}" if c.played else "–"
 
 
-#: The class table's headers, short enough for 13 columns on a 1,024 px projector (each says
-#: what it is in full to a screen reader and on hover).
-_SHORT = {"Willingdon trainer": "trainer", "American payments": "payments", "Tournament points": "tourna&shy;ment"}
-_CELL = f"padding:0.2em 0.4em;border-bottom:1px solid {BORDER};vertical-align:top"
-_FIGURE = f"{_CELL};text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums"
+def _figure(value) -> str:
+    """A cell of the class table as HTML: a count, or "right/played", which may take two lines
+    after its "/" where the table has no room (a figure itself is never broken)."""
+    if isinstance(value, int):
+        return count(value)
+    right, slash, played = str(value).partition("/")
+    return escape(right) + (f"/<wbr>{escape(played)}" if slash else "")
+
+
+#: The class table's headers, short enough for its 12 columns beside JupyterLab's file browser on a
+#: 1,024 px projector (each says what it is in full to a screen reader and on hover; a long one
+#: always takes two lines, so that it never takes the figures' room).
+_SHORT = {"all": "all", "Willingdon trainer": "trainer", "American payments": "pay-<br>ments",
+          "Tournament points": "tourna-<br>ment"}
+#: How wide the names may be (in the headers' font): a longer one takes two lines, so that it never
+#: takes the figures' room.
+_NAMES_WIDTH = "6em"
+#: What the column "all" holds, in full.
+_ALL = "everything practised: right of played"
+_CELL = f"padding:0.2em 0.3em;border-bottom:1px solid {BORDER};vertical-align:top"
+_FIGURE = f"{_CELL};text-align:right;font-variant-numeric:tabular-nums"
 
 
 def class_frame(report: ClassReport) -> pd.DataFrame:
-    """One row a student: the totals, then right of played by drill and by lesson."""
+    """One row a student: right of played in all, how many shown, then by drill and by lesson."""
     rows = []
     for s in report.students:
         t = s.total
-        row = {"student": s.shown_name, "played": t.played, "right": t.right, "shown": t.shown}
+        row = {"student": s.shown_name, "all": _cell(t), "shown": t.shown}
         row.update({DRILL_TITLES[d]: _cell(s.drills[d]) for d in DRILL_TITLES})
         row.update({f"L{n}": _cell(s.lessons[n]) for n in LESSONS})
         rows.append(row)
@@ -61,20 +78,21 @@ def class_frame(report: ClassReport) -> pd.DataFrame:
 def class_table(report: ClassReport) -> HtmlTable:
     """:func:`class_frame` as the HTML a teacher reads, every name escaped.
 
-    Compact, "4/4" for 4 right of 4 answered, no figure broken over two lines, so it fits a
-    1,024 px projector."""
+    Compact, "4/4" for 4 right of 4 answered, so it fits a 1,024 px projector with JupyterLab's
+    file browser open; where even that is too wide (a class that practised thousands of hands),
+    a cell takes two lines after its "/", and a figure is never broken."""
     frame = class_frame(report)
-    head = f"{_CELL};font-weight:700;background:{SHADE};vertical-align:bottom"
+    head = f"{_CELL};font-weight:700;font-size:0.9em;background:{SHADE};vertical-align:bottom"
+    full = {c: _ALL if c == "all" else c for c in frame.columns}
     heads = "".join(
-        f'<th scope="col" style="{head};text-align:{"left" if c == "student" else "right"}"'
-        + (f' title="{escape(c)}"><abbr title="{escape(c)}" style="text-decoration:none">{_SHORT[c]}</abbr></th>'
-           if c in _SHORT else f">{escape(str(c))}</th>")
+        f'<th scope="col" style="{head};text-align:{"left;width:" + _NAMES_WIDTH if c == "student" else "right"}"'
+        + (f' title="{escape(full[c])}"><abbr title="{escape(full[c])}" style="text-decoration:none">{_SHORT[c]}</abbr>'
+           f'</th>' if c in _SHORT else f">{escape(str(c))}</th>")
         for c in frame.columns)
     rows = "".join(
         f'<tr><th scope="row" style="{_CELL};text-align:left;font-weight:400;overflow-wrap:anywhere">'
         f'{escape(str(row[0]))}</th>'
-        + "".join(f'<td style="{_FIGURE}">{escape(f"{v:,}" if isinstance(v, int) else str(v))}</td>'
-                  for v in row[1:]) + "</tr>"
+        + "".join(f'<td style="{_FIGURE}">{_figure(v)}</td>' for v in row[1:]) + "</tr>"
         for row in frame.itertuples(index=False))
     html = (f'<table class="mjs-table mjs-class-table" aria-label="the class, one student a row" '
             f'style="border-collapse:collapse;max-width:100%;{FONT};color:{TEXT}">'
@@ -90,10 +108,16 @@ def rules_table(report: ClassReport, top: int = 10) -> HtmlTable:
 
 
 def questions_table(report: ClassReport, top: int = 10) -> HtmlTable:
-    """The questions most got wrong: by how many of the students who answered them."""
-    frame = pd.DataFrame([{"lesson": q.lesson, "question": q.question, "wrong": q.students, "answered": q.answered}
+    """The questions most got wrong: how many got each wrong, of the students who answered it.
+
+    Counted by :meth:`~mjscore.practice.teacher.ClassReport.questions_wrong`, and said under the
+    table in its words (:data:`~mjscore.practice.teacher.QUESTIONS_COUNTED`)."""
+    frame = pd.DataFrame([{"lesson": q.lesson, "question": q.question, "wrong": q.wrong, "answered": q.answered}
                           for q in report.questions_wrong()[:top]], columns=["lesson", "question", "wrong", "answered"])
-    return show(frame, label="the questions most got wrong")
+    table = show(frame, label="the questions most got wrong")
+    said = QUESTIONS_COUNTED[:1].upper() + QUESTIONS_COUNTED[1:]
+    return HtmlTable(frame, f'{table.html}<p class="mjs-counted" style="{FONT};color:{MUTED};margin:0.3em 0 0;'
+                            f'max-width:40em">{escape(said)}</p>')
 
 
 def problems_html(report: ClassReport) -> str:
@@ -110,9 +134,13 @@ class ClassApp(App):
     :func:`questions_table` and :func:`problems_html` for what it read, and refuses in one line
     a folder that does not exist or holds nothing readable. Reading never changes a file.
 
+    A read says at once that it is reading (``reading``: what is being read; the last refusal
+    and the last class go, and Read and the upload are off until it is done), then shows what it
+    read: a class of many files takes seconds.
+
     CSS classes (for browser tests): ``mjs-class`` (the app), ``mjs-class-folder`` (the box),
-    ``mjs-class-read``, ``mjs-class-upload``, ``mjs-class-said`` (what was read, or the
-    refusal), ``mjs-class-students``, ``mjs-class-rules``, ``mjs-class-questions``,
+    ``mjs-class-read``, ``mjs-class-upload``, ``mjs-class-said`` (what is being read, what was
+    read, or the refusal), ``mjs-class-students``, ``mjs-class-rules``, ``mjs-class-questions``,
     ``mjs-class-problems``.
     """
 
@@ -133,6 +161,11 @@ class ClassApp(App):
         self.questions = classed(widgets.HTML(layout=widgets.Layout(max_width="100%")), "mjs-class-questions")
         self.problems = classed(widgets.HTML(), "mjs-class-problems")
         self.report: ClassReport | None = None
+        #: What is being read now ("the folder class"), None when nothing is.
+        self.reading: str | None = None
+        #: The folder the box itself last read when its text changed, and when that read ended: a
+        #: click on Read takes the focus from the box, which sends its text first (see _on_read).
+        self._box_read: tuple[str, float] | None = None
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.widget = classed(widgets.VBox([widgets.HBox([self.folder, self.read], layout=row),
                                             widgets.HBox([widgets.HTML(f'<span style="{FONT};color:{MUTED}">or, '
@@ -141,34 +174,64 @@ class ClassApp(App):
                                             self.said, self.students, self.rules, self.questions, self.problems]),
                               "mjs-class")
         self.read.on_click(self._on_read)
-        self.folder.observe(lambda _change: self._on_read(), "value")  # Enter in the box reads too
+        self.folder.observe(self._on_typed, "value")  # Enter in the box reads too
         self.upload.observe(self._on_upload, "value")
         self.refresh()
 
-    def _on_read(self, _button=None) -> None:
+    def _on_typed(self, _change) -> None:
+        self._on_read()
+        self._box_read = (self.folder.value.strip(), monotonic())
+
+    def _on_read(self, button=None) -> None:
         typed = self.folder.value.strip()
+        # Typing a folder and clicking Read sends the box's text (the click takes the focus from
+        # it), which reads the folder, and then the click: that click asks for the same read.
+        if button is not None and self._box_read is not None:
+            same = self._box_read[0] == typed and monotonic() - self._box_read[1] < 1
+            self._box_read = None
+            if same:
+                return
         if not typed:
             return self._refuse("Type the folder that holds your students' progress files, then press Read.")
         where = Path(os.path.expanduser(typed))
         if not where.exists():
             return self._refuse(f"There is no file or folder {typed} on the machine this notebook runs on. "
                                 f"(On Binder or the browser site, upload the files instead.)")
-        self._show(read_class([where]), f"the {'file' if where.is_file() else 'folder'} {typed}")
+        self._read_then_show(f"the {'file' if where.is_file() else 'folder'} {typed}", lambda: read_class([where]))
 
     def _on_upload(self, change) -> None:
         files = change["new"]
         if not files:
             return
-        names = [str(f["name"]) for f in files]
-        with tempfile.TemporaryDirectory() as scratch:
-            found = []
-            for i, (f, name) in enumerate(zip(files, names), 1):
-                path = Path(scratch) / f"{i:03d}.jsonl"
-                path.write_bytes(bytes(f["content"]))
-                k = names[:i].count(name)
-                found.append(Found(path, name if names.count(name) == 1 else f"{name} #{k}"))
-            report = read_class(found)
-        self._show(report, f"{count(len(files))} file{'s' * (len(files) != 1)} uploaded")
+        self._read_then_show(f"{count(len(files))} file{'s' * (len(files) != 1)} uploaded",
+                             lambda: _read_uploaded(files))
+
+    def _read_then_show(self, what: str, read) -> None:
+        """Say at once that ``what`` is being read (the last answer gone), then read it and show it."""
+        self._start_reading(what)
+        try:
+            report = read()
+        except OSError as e:  # a folder that cannot be listed
+            report = ClassReport(students=(), problems=(f"{e.strerror or e}",))
+        finally:
+            self._stop_reading()
+        self._show(report, what)
+
+    def _start_reading(self, what: str) -> None:
+        """The reading state, drawn before the work starts: no refusal, no old class, Read off."""
+        self.reading = what
+        self.clear_error()
+        self.report = None
+        for control in (self.read, self.upload, self.folder):
+            switch_off(control, True)
+        self.said.value = (f'<div class="mjs-class-reading" role="status" style="{FONT};color:{MUTED}">'
+                           f'Reading {escape(what)} …</div>')
+        self.refresh()
+
+    def _stop_reading(self) -> None:
+        self.reading = None
+        for control in (self.read, self.upload, self.folder):
+            switch_off(control, False)
 
     def _refuse(self, message: str) -> None:
         self.report = None
@@ -189,7 +252,7 @@ class ClassApp(App):
         self.refresh()
 
     def refresh(self) -> None:
-        """Draw the tables of the class read last (nothing before a read, or after a refusal)."""
+        """Draw the tables of the class read last (nothing before a read, while reading, or after a refusal)."""
         r = self.report
         for part, heading, draw in ((self.students, "The class, one student a row", class_table),
                                     (self.rules, "The rules missed most", rules_table),
@@ -198,3 +261,16 @@ class ClassApp(App):
             body = "" if r is None else problems_html(r) if draw is None else draw(r).html
             part.value = body and f'<p style="{FONT};font-weight:700;margin:0.8em 0 0.2em">{heading}</p>{body}'
 
+
+def _read_uploaded(files) -> ClassReport:
+    """The class of the files uploaded (ipywidgets' values: name and content), each named as
+    uploaded (a name given twice gets its number: "practice.jsonl #2")."""
+    names = [str(f["name"]) for f in files]
+    with tempfile.TemporaryDirectory() as scratch:
+        found = []
+        for i, (f, name) in enumerate(zip(files, names), 1):
+            path = Path(scratch) / f"{i:03d}.jsonl"
+            path.write_bytes(bytes(f["content"]))
+            k = names[:i].count(name)
+            found.append(Found(path, name if names.count(name) == 1 else f"{name} #{k}"))
+        return read_class(found)
