@@ -14,6 +14,7 @@ import sys
 from typing import TextIO
 
 from ...hands import Hand
+from ...inputs import InputError, whole_number
 from ...tiles import SEAT_NAMES, tile_name
 from .records import MODES, Feedback, TrainerError, asks
 from .session import Trainer
@@ -74,13 +75,21 @@ def _tally_lines(t: Trainer) -> list[str]:
     return out
 
 
+def _figure(word: str) -> int | None:
+    """One figure of an answer, read by the one reader (mjscore.inputs.whole_number), or None."""
+    try:
+        return whole_number(word, "a figure", 0, 10**9 - 1)
+    except InputError:
+        return None
+
+
 def _parse(text: str, mode: str) -> tuple[int | None, int | None]:
     words = text.replace(",", " ").split()
     want = sum(asks(mode))
-    if len(words) != want or not all(w.isdecimal() and len(w) < 10 for w in words):
+    numbers = [_figure(w) for w in words]
+    if len(words) != want or None in numbers:
         raise TrainerError(f"type {_ask(mode)} ({'two whole numbers' if want == 2 else 'a whole number'}), "
                            f"show or quit")
-    numbers = [int(w) for w in words]
     if mode == "both":
         return numbers[0], numbers[1]
     return (numbers[0], None) if mode == "points" else (None, numbers[0])
