@@ -22,7 +22,7 @@ from pathlib import Path
 from ..inputs import regular_file, shown
 from ..numbers import signed
 from ..willingdon.settle import MAX_PENALTY
-from .entry import MAX_SCORE, LedgerError, check_players
+from .entry import LedgerError, check_players
 
 __all__ = ["register"]
 
@@ -75,7 +75,9 @@ def _hand_options(p, whole) -> None:
     g.add_argument("--how", default=None, metavar="HOW",
                    help="discard, self-drawn, wall, joker-exchange, heavenly-hand; Willingdon: false-mahjong")
     g.add_argument("--thrower", default=None, help="who threw the winning tile (on a discard)")
-    g.add_argument("--value", type=whole("--value", 0, MAX_SCORE), default=None,
+    # read here as every typed number is (a whole number or refused), bounded by the night's game as the
+    # scorekeeper app's box is: "the hand's value must be 100,000 or less", "the score must be from 0 to ..."
+    g.add_argument("--value", type=whole("--value", None), default=None,
                    help="the card value (American) or the score (Willingdon)")
     g.add_argument("--jokerless", action=argparse.BooleanOptionalAction, default=None,
                    help="declared jokerless (American)")
