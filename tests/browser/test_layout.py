@@ -1,8 +1,8 @@
 """Every notebook readable on a 1024 x 768 projector, in the classroom view (Voila, `make
-present`) and in JupyterLab: no element of any output sticks out of its cell (no sideways
-scrolling, nothing cut off), no box inside an output scrolls sideways, no app's label or
-button is cut short, no picture (a chart) is shown shrunk, and every row of a score breakdown
-stays on one line. And in JupyterLab's dark theme every piece of text in the
+present`) and in JupyterLab beside its open file browser: no element of any output sticks out
+of its cell (no sideways scrolling, nothing cut off), no box inside an output scrolls sideways,
+no app's label or button is cut short, no picture (a chart) is shown shrunk, and every row of a
+score breakdown stays on one line. And in JupyterLab's dark theme every piece of text in the
 lessons and their outputs reads at WCAG AA contrast against what is behind it.
 """
 
@@ -311,11 +311,51 @@ def test_classroom_links_lead_somewhere(classroom_view):
     section.close()
 
 
+#: Shows JupyterLab's file browser (opening the left sidebar if it was closed, at the width it
+#: had: JupyterLab opens with it open, at its default width) and says how wide the sidebar is.
+FILE_BROWSER = """() => window.jupyterapp.commands.execute('filebrowser:activate').then(() => {
+    const side = document.querySelector('#jp-left-stack');
+    return window.jupyterapp.shell.leftCollapsed || !side ? 0 : Math.round(side.getBoundingClientRect().width);
+})"""
+
+
+def _beside_the_file_browser(nb) -> None:
+    """The notebook is measured as people use JupyterLab: with the file browser open beside it."""
+    width = nb.page.evaluate(FILE_BROWSER)
+    assert width >= 200, f"{nb.name}: the file browser should be open beside the notebook ({width} px)"
+
+
 @pytest.mark.parametrize("name", _cases(shares_run=True))
 def test_jupyterlab_fits_a_projector(notebook, name):
     nb = notebook(name, viewport=SCREEN)
+    _beside_the_file_browser(nb)
     _check(nb, name)
     nb.assert_no_page_errors()
+
+
+@pytest.mark.parametrize("front", ["jupyterlab", "classroom"])
+def test_the_teachers_view_fits_a_projector_with_a_class_read(request, front, tmp_path):
+    """The teacher's view at 1024 x 768, its own tables and the class app's once it has read a
+    class: nothing sticks out or scrolls sideways, in JupyterLab with the file browser open (the
+    class table once hid L4 to L6 behind a sideways scroll there) and in the classroom view."""
+    from playwright.sync_api import expect
+
+    from mjscore.practice.sample import sample_class
+
+    sample_class(tmp_path / "class")
+    name = "teacher/class.ipynb"
+    if front == "jupyterlab":
+        view = request.getfixturevalue("notebook")(name, viewport=SCREEN)
+        _beside_the_file_browser(view)
+    else:
+        view = request.getfixturevalue("classroom")(name)
+        view.page.set_viewport_size(SCREEN)
+    app = view.one("mjs-class")
+    view.fill(view.one("mjs-class-folder", app), tmp_path / "class")  # and Enter: the app reads it
+    expect(view.one("mjs-class-said", app)).to_contain_text("30 students")
+    expect(view.page.locator(".mjs-class-table")).to_have_count(2)  # the notebook's and the app's
+    _check(view, f"{name} ({front}, a class read)")
+    view.assert_no_page_errors()
 
 
 @pytest.mark.parametrize("name", _cases(shares_run=True))
