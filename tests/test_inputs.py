@@ -128,6 +128,44 @@ def test_whole_numbers_are_exact_never_through_float():
         whole_number("1e400", "v")
 
 
+@pytest.mark.parametrize("typed, n", [
+    ("25", 25), (" 25 ", 25), ("+25", 25), ("-25", -25), ("−25", -25), ("- 25", -25), ("25.0", 25), ("25.", 25),
+    ("1,000", 1000), ("1 000", 1000), ("1_000", 1000), ("1\u202f000", 1000), ("1,000,000.00", 10**6),
+    ("２５", 25), ("－２５", -25), ("１，０００", 1000), ("٢٥", 25), ("00000000000000000025", 25), ("-0", 0),
+    ("12345678901234567890", 12345678901234567890), ("", None), ("   ", None),
+])
+def test_the_one_reader_takes_a_number_as_people_write_it(typed, n):
+    """Digits of any script, a sign (the true minus too), separators between groups of three,
+    a decimal part of zeros: what a keyboard, a phone or mjscore.numbers writes."""
+    assert whole_number(typed, "the figure") == n
+
+
+@pytest.mark.parametrize("typed", ["27.5", "27,5", "1,00", "10,00", "1 2", "1e3", "2.5e1", "0x19", "0b11", "3O",
+                                   "l0", "nan", "inf", "Infinity", ".5", "25-", "+-25", "--1", "1,,000", "½", "²",
+                                   "25%", "$25", "25 points"])
+def test_the_one_reader_refuses_what_is_not_one_whole_number(typed):
+    """A fraction, a decimal comma, an exponent, hexadecimal, a letter for a digit: refused in
+    its words, never read as another number (27,5 is not 275, 1e3 not 13)."""
+    with pytest.raises(InputError, match=r"^the figure must be a whole number, not '"):
+        whole_number(typed, "the figure")
+
+
+@pytest.mark.parametrize("n", [0, 7, -7, 1000, -1500, 123456789, -(10**17)])
+def test_the_one_reader_reads_back_what_mjscore_writes(n):
+    from mjscore.numbers import count, signed
+    assert whole_number(count(n), "n") == whole_number(signed(n), "n") == n
+
+
+def test_a_number_out_of_bounds_is_out_of_range_and_empty_can_be_required():
+    from mjscore.inputs import OutOfRange
+    with pytest.raises(OutOfRange, match="must be from 1 to 100,000, not 12,345,678,901,234,567,890"):
+        whole_number("12345678901234567890", "the hand's value", 1, 100_000)
+    with pytest.raises(OutOfRange, match="must be smaller, not a number of 41 digits"):
+        whole_number("9" * 41, "n")
+    with pytest.raises(InputError, match="^n must be a whole number, not an empty value$"):
+        whole_number(" ", "n", required=True)
+
+
 def test_a_typed_value_that_float_would_change_is_kept_exact_or_refused(capsys, tmp_path):
     path = write(tmp_path, "n.csv", "#players,Ann,Bea,Cat,Dee\nwinner,how,thrower,value\n"
                                     "Ann,discard,Cat,9007199254740993.0\n")
