@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 __all__ = ["DRILLS", "LESSONS", "MAX_ITEMS", "Answer", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
-           "Misreading", "Rule", "answered_again", "drill_record", "lesson_record", "worst_miss"]
+           "Misreading", "Rule", "drill_record", "lesson_record", "worst_miss"]
 
 #: The drills the log keeps, and what a tally line calls them.
 DRILLS = {"american": "American payments", "tournament": "Tournament points"}
@@ -111,38 +111,6 @@ def answer_fields(*, number: int, given, correct, missed: Rule | None) -> dict:
     right = given is not None and tuple(given) == tuple(correct)
     return {"number": number, "given": None if given is None else list(given), "shown": given is None,
             "right": right, "correct": list(correct), "missed": missed.title if missed and not right else None}
-
-
-def answered_again(what: str, *, first: bool | None, now: bool | None, elsewhere: bool = False) -> str:
-    """What is said when a ``what`` ("hand", "situation", "question") already answered is checked
-    or shown again: information about the tally, never a warning.
-
-    Only the first answer on each counts toward the tally; the words say so, and what that first
-    answer was. ``first``: the first answer was right (True), not right (False), or Show me came
-    first (None). ``now``: this answer is right (True), not right (False), or this is Show me
-    (None). ``elsewhere``: the first answer was given in another window.
-
-    >>> answered_again("hand", first=True, now=True)
-    'Right again. Only your first answer on a hand counts toward your tally, and it was right.'
-    >>> answered_again("question", first=False, now=True)
-    'Right this time. Only your first answer on a question counts toward your tally; working it out again is good practice.'
-    """
-    if elsewhere:
-        return (f"This {what} was answered first in another window, and that first answer is the one "
-                f"your tally keeps.")
-    if first is None:
-        kept = f"The answer to this {what} was shown first, and that is what your tally keeps"
-    else:
-        kept = f"Only your first answer on a {what} counts toward your tally" + (", and it was right" if first else "")
-    if now is None:  # Show me
-        if first is None:
-            return "Here is the answer again."
-        return f"Here is the answer again. {kept}." if first else f"Here is the answer. {kept}, so looking now costs nothing."
-    if now and first:
-        return f"Right again. {kept}."
-    if now:
-        return f"{'Right this time' if first is False else 'Right'}. {kept}; working it out again is good practice."
-    return f"{kept}." if first else f"{kept}; try again as often as you like."
 
 
 def _is_count(v: Any) -> bool:

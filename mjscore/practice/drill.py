@@ -36,9 +36,9 @@ from ..american.tournament.drill import tournament_answer, tournament_miss, tour
 from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
 from ..inputs import MAX_DIGITS, InputError, OutOfRange, figure, keepable, whole_number
 from ..numbers import count, signed
-from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, answered_again, drill_record
+from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, drill_record
 from ..willingdon.trainer.keeper import KeptProgress
-from ..willingdon.trainer.records import TrainerError, clean_name
+from ..willingdon.trainer.records import TrainerError, answered_again, clean_name
 
 __all__ = ["Drill", "DrillError", "DrillFeedback", "read_amount", "read_amounts"]
 

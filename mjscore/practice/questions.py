@@ -30,8 +30,9 @@ from typing import Sequence
 
 from ..inputs import MAX_DIGITS, figure, keepable
 from ..lessons import COUNT, TITLES, LessonError, Question, mark, question, read_answer
-from ..progress import Answer, Counts, LessonState, Rule, answer_fields, answered_again, lesson_record
+from ..progress import Answer, Counts, LessonState, Rule, answer_fields, lesson_record
 from ..willingdon.trainer.keeper import KeptProgress
+from ..willingdon.trainer.records import answered_again
 
 __all__ = ["LessonQuestions", "QuestionFeedback"]
 

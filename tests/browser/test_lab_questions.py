@@ -27,7 +27,8 @@ from mjscore.numbers import signed
 from mjscore.practice import Drill
 from mjscore.practice.questions import LessonQuestions
 from mjscore.practice.teacher import DRILL_TITLES, read_student
-from mjscore.progress import Counts, answered_again
+from mjscore.progress import Counts
+from mjscore.willingdon.trainer.records import answered_again
 from mjscore.willingdon.trainer.session import PROGRESS_FILE
 
 from browser_pages import NOTEBOOKS

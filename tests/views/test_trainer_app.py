@@ -11,9 +11,9 @@ from html import escape
 import ipywidgets as widgets
 import pytest
 
-from mjscore.progress import answered_again
 from mjscore.willingdon.deal import RAMP, deal
 from mjscore.willingdon.trainer import Tally, Trainer, TrainerError, progress_path
+from mjscore.willingdon.trainer.records import answered_again
 from mjscore.views.willingdon.trainer_app import ALREADY_ANSWERED, PracticeApp
 from mjscore.willingdon import score
 

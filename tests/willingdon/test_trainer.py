@@ -18,7 +18,7 @@ import mjscore.willingdon.trainer.keeper as keeper_module
 import mjscore.willingdon.trainer.session as session_module
 import mjscore.willingdon.trainer.store as store_module
 from mjscore.hands import Hand
-from mjscore.progress import answered_again
+from mjscore.willingdon.trainer.records import answered_again
 from mjscore.willingdon.trainer.session import Cleared
 from mjscore.willingdon import CLEAN_HAND_ONE, score
 from mjscore.willingdon.deal import RAMP, deal

@@ -10,7 +10,8 @@ from ... import inputs
 from ...hands import Hand, parse
 from .. import Score
 
-__all__ = ["MAX_NAME", "MODES", "Feedback", "Played", "Tally", "TrainerError", "clean_name", "is_count"]
+__all__ = ["MAX_NAME", "MODES", "Feedback", "Played", "Tally", "TrainerError", "answered_again", "clean_name",
+           "is_count"]
 
 #: The longest name kept; a longer one is cut (it is shown on one line of the session card).
 MAX_NAME = inputs.MAX_NAME
@@ -199,3 +200,35 @@ class Feedback:
                          f"this one is {self.short_of_minimum} short.")
         lines.extend(self.hints)
         return "\n".join(lines)
+
+
+def answered_again(what: str, *, first: bool | None, now: bool | None, elsewhere: bool = False) -> str:
+    """What is said when a hand, a situation or a question already answered is checked again.
+
+    It is information about the tally, never a warning. ``what``: "hand", "situation" or
+    "question". Only the first answer on each counts toward the tally; the words say so, and what that first
+    answer was. ``first``: the first answer was right (True), not right (False), or Show me came
+    first (None). ``now``: this answer is right (True), not right (False), or this is Show me
+    (None). ``elsewhere``: the first answer was given in another window.
+
+    >>> answered_again("hand", first=True, now=True)
+    'Right again. Only your first answer on a hand counts toward your tally, and it was right.'
+    >>> answered_again("question", first=False, now=True)
+    'Right this time. Only your first answer on a question counts toward your tally; working it out again is good practice.'
+    """
+    if elsewhere:
+        return (f"This {what} was answered first in another window, and that first answer is the one "
+                f"your tally keeps.")
+    if first is None:
+        kept = f"The answer to this {what} was shown first, and that is what your tally keeps"
+    else:
+        kept = f"Only your first answer on a {what} counts toward your tally" + (", and it was right" if first else "")
+    if now is None:  # Show me
+        if first is None:
+            return "Here is the answer again."
+        return f"Here is the answer again. {kept}." if first else f"Here is the answer. {kept}, so looking now costs nothing."
+    if now and first:
+        return f"Right again. {kept}."
+    if now:
+        return f"{'Right this time' if first is False else 'Right'}. {kept}; working it out again is good practice."
+    return f"{kept}." if first else f"{kept}; try again as often as you like."

@@ -49,12 +49,11 @@ from typing import NamedTuple
 
 from ...hands import Hand, HandError
 from ...inputs import MAX_DIGITS, figure, keepable
-from ...progress import answered_again
 from ..deal import dealt_hand
 from .. import WILLINGDON, RuleSet, score
 from .hints import likely_misses
 from .keeper import PROGRESS_FILE, KeptProgress, progress_path
-from .records import MODES, Feedback, Played, Tally, TrainerError, asks, clean_name, is_count
+from .records import MODES, Feedback, Played, Tally, TrainerError, answered_again, asks, clean_name, is_count
 from .state import answer_record, rule_of_hint
 from .store import start_record
 
