@@ -31,6 +31,10 @@ class AmericanError(ValueError):
 HOWS = ("discard", "self-drawn", "wall", "joker-exchange", "heavenly-hand")
 PAYS_AS = {"discard": "discard", "self-drawn": "self-drawn", "wall": "wall",
            "joker-exchange": "self-drawn", "heavenly-hand": "self-drawn"}
+#: The two rarer ways of winning, said with what they are wherever a hand is paid that way.
+RARER_WAYS = {"joker-exchange": "Mah jongg by a joker exchange (the winner took a joker from an exposure on the "
+                                "table, putting the real tile in its place)",
+              "heavenly-hand": "A Heavenly Hand (East, the dealer, was dealt a winning hand)"}
 
 #: The card's sections. Only the category matters for the jokerless double.
 CATEGORIES = {
@@ -149,7 +153,7 @@ def home_payments(value: int, how: str, *, jokerless: bool = False, category: st
         payments = (thrower, other, other)
     else:
         if how != "self-drawn":
-            reasons.append(f"A {how.replace('-', ' ')} pays as self-drawn.")
+            reasons.append(f"{RARER_WAYS[how]} pays as self-drawn: nobody threw the winning tile.")
         thrower, other = 0, 2 * value * factor
         reasons.append(f"On a tile the winner drew, all three pay 2 x {value:,}.")
         payments = (other, other, other)
@@ -228,5 +232,5 @@ def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
     return result
 
 
-__all__ = ["AmericanError", "CATEGORIES", "HOME", "HOWS", "HomeRules", "LEAGUE_CARD", "Payout",
+__all__ = ["AmericanError", "CATEGORIES", "HOME", "HOWS", "HomeRules", "LEAGUE_CARD", "Payout", "RARER_WAYS",
            "home_payments", "settle"]

@@ -55,6 +55,11 @@ HOW_LABELS = {
     "heavenly-hand": "a Heavenly Hand",
 }
 
+#: What the two rarer ways of winning are (the menu's tooltip; the result says it again when one is chosen).
+HOW_NOTE = ("By a joker exchange: the winner takes a joker from an exposure on the table, putting the real tile in "
+            "its place, and that completes her hand. A Heavenly Hand: East, the dealer, is dealt a winning hand. "
+            "Both pay as self-drawn.")
+
 #: The four worked examples for a 25 hand: (menu label, value, how, jokerless).
 EXAMPLES = (
     ("1. 25, on a discard, with a joker", 25, "discard", False),
@@ -107,6 +112,7 @@ class AmericanPaymentsApp(App):
                                 style={"description_width": "7em"}, width="16em")
         self.how = classed(widgets.Dropdown(options=[(HOW_LABELS[h], h) for h in HOWS], value=how,
                                             description="Won", style={"description_width": "7em"},
+                                            tooltip=HOW_NOTE,
                                             layout=widgets.Layout(width="24em")), "mjs-american-how")
         self.jokerless = classed(widgets.Checkbox(value=jokerless, description="No jokers (declared \"jokerless\")",
                                                   indent=False), "mjs-american-jokerless")

@@ -81,6 +81,8 @@ class TournamentVsHomeApp(App):
                                         style=style)
         self.exposures = widgets.ToggleButtons(options=[(str(n), n) for n in range(MAX_EXPOSURES + 1)], value=1,
                                                description="Winner's exposures",
+                                               tooltip="The sets the winner has laid face up on her rack, each made "
+                                                       "with a discard she claimed",
                                                style={**style, "button_width": "2.6em"})
         self.jokerless = widgets.Checkbox(value=False, description="Jokerless", indent=False)
         self.category = widgets.Dropdown(options=[(label, key) for key, label in CATEGORIES.items()],
