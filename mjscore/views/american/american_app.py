@@ -84,7 +84,7 @@ def card_value(value: object) -> int:
     >>> card_value(0)
     Traceback (most recent call last):
     ...
-    mjscore.inputs.InputError: the hand's value must be from 1 to 100,000, not 0
+    mjscore.inputs.OutOfRange: the hand's value must be from 1 to 100,000, not 0
     """
     return whole_number(value, "the hand's value", 1, MAX_VALUE, required=True)
 
