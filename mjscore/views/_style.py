@@ -63,7 +63,12 @@ PAPER_FALLBACK = "#ffffff"
 
 TEXT = f"var(--jp-content-font-color1, {TEXT_FALLBACK})"
 MUTED = f"var(--jp-content-font-color2, {MUTED_FALLBACK})"
-ERROR = f"var(--jp-error-color1, {ERROR_FALLBACK})"
+#: JupyterLab's own error red is a colour for marks too: on its dark theme it reads at 4.4:1 on
+#: Voilà's page and 2.7:1 on the shade behind an error. Text takes it 45% of the way to the text
+#: colour (darker on a light theme, lighter on a dark one): the most of the theme's red that
+#: reads at 4.5:1 on every background in both themes (:func:`text_contrast` works it out; the
+#: style's tests try each share).
+ERROR = f"color-mix(in srgb, var(--jp-error-color1, {ERROR_FALLBACK}) 55%, {TEXT})"
 #: JupyterLab's own success green is a colour for marks, not text (4.1:1 on white): it is taken
 #: 30% of the way to the text colour, which darkens it on a light theme and lightens it on a dark one.
 GOOD = f"color-mix(in srgb, var(--jp-success-color1, {GOOD_FALLBACK}) 70%, {TEXT})"
@@ -146,18 +151,110 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+# ---------------------------------------------------------------------------- the two themes
+
+#: The values JupyterLab's two themes give the variables the house colours read, as its own
+#: style sheets set them (JupyterLab 4, ``theme-light-extension`` and ``theme-dark-extension``;
+#: a test compares them with the installed ones), and a page with neither (a static HTML
+#: export: every colour is its fallback). :func:`colour_in` works a house colour out in each.
+THEMES = {
+    "light": {"--jp-content-font-color1": "rgba(0,0,0,.87)", "--jp-content-font-color2": "rgba(0,0,0,.54)",
+              "--jp-error-color1": "#d32f2f", "--jp-success-color1": "#388e3c", "--jp-layout-color0": "#ffffff",
+              "--jp-layout-color1": "#ffffff", "--jp-layout-color2": "#eeeeee", "--jp-brand-color1": "#1976d2",
+              "--jp-ui-inverse-font-color0": "#ffffff", "--jp-ui-inverse-font-color1": "#ffffff"},
+    "dark": {"--jp-content-font-color1": "#ffffff", "--jp-content-font-color2": "rgba(255,255,255,.7)",
+             "--jp-error-color1": "#f44336", "--jp-success-color1": "#4caf50", "--jp-layout-color0": "#111111",
+             "--jp-layout-color1": "#212121", "--jp-layout-color2": "#424242", "--jp-brand-color1": "#2196f3",
+             "--jp-ui-inverse-font-color0": "#000000", "--jp-ui-inverse-font-color1": "rgba(0,0,0,.8)"},
+    "none": {},
+}
+#: What text is drawn on: the notebook's page (JupyterLab's cells), Voilà's page (its body is the
+#: theme's second layout colour) and the shade behind an error or a notice.
+BACKGROUNDS = {"page": PAPER, "Voilà's page": "var(--jp-layout-color1, #ffffff)", "shade": SHADE}
+#: The words of a button filled with a colour (ipywidgets' ``button_style``, the selected toggle)
+#: and what fills it: [text, background] by the look's name, as the apps' style draws them.
+FILLED = {"selected toggle": (ACCENT_TEXT, ACCENT),
+          "primary": ("var(--jp-ui-inverse-font-color1, #ffffff)", "var(--jp-brand-color1, #1565c0)"),
+          "success": ("var(--jp-ui-inverse-font-color1, #ffffff)", GOOD),
+          "danger": ("var(--jp-ui-inverse-font-color1, #ffffff)", ERROR)}
+
+
+def _arguments(inner: str) -> list[str]:
+    """The arguments of a CSS function, split at its own commas (not those of a function inside)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(inner):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(inner[start:i].strip())
+            start = i + 1
+    return out + [inner[start:].strip()]
+
+
+def colour_in(css: str, theme: str) -> tuple[float, float, float, float]:
+    """A house colour as the page draws it in one of :data:`THEMES`.
+
+    It is red, green, blue (0 to 255) and alpha (0 to 1). It reads ``#rgb``, ``#rrggbb``,
+    ``rgb[a]()``, ``var(--name, fallback)`` and ``color-mix(in srgb, a P%, b)`` (mixed with alpha
+    premultiplied, as CSS does).
+
+    >>> colour_in(MUTED, "light"), colour_in(MUTED, "none")
+    ((0.0, 0.0, 0.0, 0.54), (84.0, 84.0, 84.0, 1.0))
+    >>> [round(v) for v in colour_in("color-mix(in srgb, #ff0000 50%, var(--jp-content-font-color1))", "dark")]
+    [255, 128, 128, 1]
+    """
+    css = css.strip()
+    if css.startswith("var("):
+        name, *fallback = _arguments(css[4:-1])
+        found = THEMES[theme].get(name)
+        return colour_in(found if found is not None else fallback[0], theme)
+    if css.startswith("color-mix("):
+        space, first, second = _arguments(css[len("color-mix("):-1])
+        if space != "in srgb":
+            raise ValueError(f"colour_in mixes in srgb only, not {space!r}")
+        (a, share_), b = first.rsplit(" ", 1), colour_in(second, theme)
+        a, p = colour_in(a, theme), float(share_.rstrip("%")) / 100
+        alpha = a[3] * p + b[3] * (1 - p)
+        return (*(((a[i] * a[3] * p + b[i] * b[3] * (1 - p)) / alpha) for i in range(3)), alpha)
+    if css.startswith("#"):
+        digits = css[1:] if len(css) == 7 else "".join(c * 2 for c in css[1:])
+        return (*(float(int(digits[i:i + 2], 16)) for i in (0, 2, 4)), 1.0)
+    if css.startswith("rgb"):
+        parts = [float(v) for v in _arguments(css[css.index("(") + 1:-1])]
+        return (*parts[:3], parts[3] if len(parts) > 3 else 1.0)
+    raise ValueError(f"colour_in does not read the colour {css!r}")
+
+
+def text_contrast(text: str, behind: str, theme: str) -> float:
+    """The WCAG contrast of text in the colour ``text`` on ``behind``, in one of :data:`THEMES`.
+
+    Both are CSS, as the house colours are (:data:`TEXT`, :data:`SHADE`); a colour with alpha is
+    laid over what is behind it, and the background over a white page.
+
+    >>> round(text_contrast(TEXT, PAPER, "light"), 1), round(text_contrast(TEXT, PAPER, "dark"), 1)
+    (16.1, 18.9)
+    """
+    def over(top, under):
+        return tuple(top[i] * top[3] + under[i] * (1 - top[3]) for i in range(3))
+
+    back = over(colour_in(behind, theme), (255.0, 255.0, 255.0))
+    front = over(colour_in(text, theme), back)
+    return contrast(*("#" + "".join(f"{round(v):02x}" for v in c) for c in (front, back)))
+
+
 #: The CSS the apps and the classroom template share: a selected toggle filled with the theme's
 #: brand colour and outlined, so it stands out on a washed-out projector (text width unchanged,
-#: so no label is cut short); a control that is off (a wall game's winner's exposures) faded, even
-#: the toggle chosen in it.
+#: so no label is cut short); the others as the theme draws a button, their words never faded; a
+#: "go" or "take away" button filled with the house's green or red (JupyterLab's own green is a
+#: colour for marks: its white words read at 4.1:1 on it; :data:`FILLED` lists every fill);
+#: a control that is off (a wall game's winner's exposures) faded, even the toggle chosen in it
+#: (WCAG asks no contrast of a control that is off: it is the one text the house fades).
 APP_CSS = f"""
 .mjs-app .widget-toggle-button.mod-active, .mjs-app .jupyter-button.mod-active {{
   background: {ACCENT} !important; color: {ACCENT_TEXT} !important;
   outline: 3px solid {TEXT}; outline-offset: -3px; box-shadow: none;
 }}
-.mjs-app .widget-toggle-button:not(.mod-active), .mjs-app .jupyter-button.widget-toggle-button:not(.mod-active) {{
-  opacity: 0.85;
-}}
+.mjs-app .jupyter-button.mod-success {{ background-color: {GOOD}; }}
+.mjs-app .jupyter-button.mod-danger {{ background-color: {ERROR}; }}
 .mjs-app .widget-toggle-button:disabled, .mjs-app .jupyter-button:disabled,
 .mjs-app .mjs-off .jupyter-button, .mjs-app .jupyter-button.mjs-off {{
   opacity: 0.4 !important; outline: none; cursor: not-allowed; pointer-events: none;
@@ -209,13 +306,14 @@ ICON_CSS = """
 
 
 #: The apps at a table, on a phone or a tablet. Where the pointer is a finger (``pointer:
-#: coarse``): every button, toggle, tab, dropdown, text box and checkbox (with its label) at least
-#: 44 x 44 px, and text at least 16 px, as drawn: the classroom template's zoom
-#: (``--mjs-classroom-zoom``, 1 elsewhere) is counted, so a tablet in the classroom look keeps its
-#: size. The sizes the page had are raised to these, never lowered. On a touch screen or a narrow
-#: one (a phone: 640 px and under), nothing set in ``em`` is wider than the column, boxes of
-#: controls wrap, and a text box's label stands above it. A mouse on a wide screen (a desk, a
-#: projector) sees none of this.
+#: coarse``): every button, toggle, tab, dropdown, text box, checkbox (with its label) and the
+#: summary that opens a ``<details>`` at least 44 x 44 px, and text at least 16 px, as drawn: the
+#: classroom template's zoom (``--mjs-classroom-zoom``, 1 elsewhere) is counted, so a tablet in
+#: the classroom look keeps its size. The sizes the page had are raised to these, never lowered.
+#: On a touch screen or a narrow one (a phone: 640 px and under), nothing set in ``em`` is wider
+#: than the column, boxes of controls wrap, a dropdown is as wide as its longest choice, and a
+#: text box's label stands above it. A mouse on a wide screen (a desk, a projector) sees none of
+#: this.
 TOUCH_CSS = """
 @media (pointer: coarse) {
   .mjs-app {
@@ -236,6 +334,9 @@ TOUCH_CSS = """
   }
   .mjs-app input[type=checkbox] { width: var(--mjs-tap); height: var(--mjs-tap);
     vertical-align: middle; margin: 0 0.4em 0 0; }
+  /* what opens a <details> (the report card's "why"): a tap target too, its words in the middle */
+  .mjs-app summary { min-height: var(--mjs-tap); box-sizing: border-box; line-height: 1.4;
+    padding-block: max(0px, calc((var(--mjs-tap) - 1.4em) / 2)); cursor: pointer; }
   .mjs-app small { font-size: max(0.83em, var(--mjs-min-text)); }
   .mjs-app code { font-size: max(0.9em, var(--mjs-min-text)) !important; }
   /* sizes set on the element itself (its style attribute), raised: a refusal, a set's caption,
@@ -254,6 +355,10 @@ TOUCH_CSS = """
   .mjs-app .widget-checkbox input[type=checkbox] { flex-grow: 0; }
   /* a list's entries wrap at their spaces rather than being cut off ("seat=E rou") */
   .mjs-app select[size] option { white-space: normal; }
+  /* a dropdown as wide as its longest choice, up to the column ("3 Charact" was all a phone
+     showed of "3 Characters": its text grew to 16 px, the width set for it did not) */
+  .mjs-app .widget-dropdown { width: auto !important; max-width: 100%; }
+  .mjs-app .widget-dropdown > select { flex: 1 1 auto; }
 }
 @media (max-width: 640px) {
   .mjs-app .widget-inline-hbox:not(.widget-checkbox) { flex-wrap: wrap; height: auto; }
@@ -286,4 +391,5 @@ def style_tag() -> str:
 
 __all__ = ["ACCENT", "APP_CSS", "ICONS", "ICON_CSS", "BORDER", "ERROR", "FONT", "FONT_FAMILY", "FONT_LARGE", "FONT_SMALL", "GOOD",
            "MIN_DELTA_E", "MONO", "MUTED", "PAPER", "SERIES", "SHADE", "TEXT", "TOUCH_CSS", "ZERO", "Series", "contrast", "count",
-           "luminance", "MIN_TEXT", "mpl_rc", "series", "share", "signed", "style_tag", "text_size"]
+           "luminance", "MIN_TEXT", "mpl_rc", "series", "share", "signed", "style_tag", "text_size", "BACKGROUNDS",
+           "FILLED", "THEMES", "colour_in", "text_contrast"]

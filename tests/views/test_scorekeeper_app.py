@@ -618,7 +618,7 @@ def test_the_chart_and_the_report_card_have_a_phones_layout_too():
     assert re.search(rf'viewBox="0 0 {NARROW["width"]} \d+"', narrow) and 'font-size="16"' in narrow
     assert not re.search(r'font-size="(?!16")', narrow)  # no label drawn smaller
     assert narrow.count("<polyline") == 5
-    for k, p in enumerate(FIVE):  # each player under the chart, in their colour, with the total
-        assert re.search(rf'fill="[^"]+">{p} [+−]?[\d,]+</text>', narrow), p
+    for k, p in enumerate(FIVE):  # each player under the chart, beside their colour, with the total
+        assert re.search(rf'stroke="[^"]+" stroke-width="3"/><text x="\d+" y="\d+">{p} [+−]?[\d,]+</text>', narrow), p
     report = report_card_html(night)
     assert report.count('class="mjs-report-words"') == len(night) == report.count('mjs-report-hand"') - 1

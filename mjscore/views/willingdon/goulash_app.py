@@ -79,8 +79,9 @@ class GoulashClaimApp(App):
                     f'{meld_html(r.pung)}<span>the pung goes face up on the table</span></div>')
         else:
             verdict = f'<p class="mjs-claim-refused" style="margin:4px 0;color:{ERROR}"><b>No claim.</b></p>'
-            made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0;opacity:0.6">'
-                    f'{tile_html(r.tile)}<span>the tile stays in the discards</span></div>')
+            made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0">'
+                    f'<span class="mjs-faded-tile" style="opacity:0.6">{tile_html(r.tile)}</span>'
+                    f'<span>the tile stays in the discards</span></div>')  # the tile faded, never the words
         self.result.value = (f'<div role="status" aria-live="polite" style="{_FONT}">{verdict}<p style="margin:4px 0">{escape(r.reason)}</p>'
                              f'{made}{self._turns_html(r)}</div>')
 
