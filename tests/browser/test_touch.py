@@ -1,13 +1,16 @@
 """The scorekeeper and the practice trainer at a table, in the classroom view (`make present`:
 Voila, the classroom template) on a phone (390 x 844) and a tablet (820 x 1180), with touch:
 each is used by taps, as a finger uses it, and in every state it passes through nothing makes
-the page scroll sideways, every tap target is at least 44 x 44 px and every piece of text at
-least 16 px as drawn (tests/browser/touch_pages.py measures; the same uses run on the static
-site's app pages in test_site.py).
+the page scroll sideways, every tap target is at least 44 x 44 px, every piece of text at
+least 16 px as drawn, whole (no label or dropdown's choice cut short) and at WCAG AA contrast
+(tests/browser/touch_pages.py measures; the same uses run on the static site's app pages in
+test_site.py).
 
 The scorekeeper: a Willingdon night with four players, a hand whose tiles are tapped in (the
-hand builder of lesson 2, at the table), added, the totals; then another hand. The trainer: an
-answer typed in its two boxes, Check, Next.
+hand builder of lesson 2, at the table: its dropdowns of tiles), added, the totals; then
+another hand; then the report card of those hands (each with its "why", the running totals
+below the figures, four players' figures on one row), read again in JupyterLab's dark theme.
+The trainer: an answer typed in its two boxes, Check, Next.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import time
 import pytest
 
 from browser_pages import RUN_ALL_S, SERVER_START_S, WAIT_MS, _timed
-from touch_pages import SIZES, another_hand, keep_a_night, practise, touch_context
+from touch_pages import SIZES, another_hand, dark_theme, fits, keep_a_night, practise, touch_context
 
 pytestmark = pytest.mark.browser
 
@@ -66,10 +69,21 @@ def _app(page, css: str):
 def test_the_scorekeeper_at_a_table(at_table, shots, size):
     page, errors = at_table("08-scorekeeper.ipynb", size)
     app = _app(page, ".mjs-score-app")
+    from playwright.sync_api import expect
+
     keep_a_night(app, f"touch-{size}.csv", f"the scorekeeper on a {size}")
     another_hand(app, f"the scorekeeper on a {size}")
     app.locator(".mjs-builder").scroll_into_view_if_needed()
     shots.take(f"touch-scorekeeper-{size}", page)
+    # the report card was measured with the rest: two hands, each with its "why" and its four
+    # players' figures (what each paid, and the running total under it)
+    report = app.locator(".mjs-score-report")
+    expect(report.locator("summary").filter(visible=True)).to_have_count(2)
+    expect(report.locator("td[data-player]").filter(visible=True)).to_have_count(8)
+    expect(report.locator(".mjs-total").filter(visible=True)).to_have_count(8)
+    with dark_theme(page):
+        expect(page.locator("body.theme-dark")).to_have_count(1)
+        fits(app, f"the scorekeeper on a {size}, in the dark theme")
     assert not errors, errors
 
 

@@ -15,12 +15,22 @@ drives it. :func:`measure` reads what a person at a table would trip on, in one 
 * text under 16 px as it is drawn: the computed font size times the zoom of the page around
   it, for SVG text times the scale its picture is drawn at; the text the boxes show (inputs,
   dropdowns) and text put in by CSS (``::after``) count too; the faces of tiles are pictures
-  and are left out.
+  and are left out;
+* text cut short: a label or a title that clips its own words, and a dropdown too narrow for
+  one of its choices (any may be chosen: "3 Characters" once showed as "3 Charact");
+* text under WCAG AA contrast against what is behind it (``browser_pages.LOW_CONTRAST_IN``), in
+  the theme the page is in (:func:`dark_theme` puts a Voila page in JupyterLab's dark theme);
+* a hand of the report card whose players' figures do not stay on one row (the fourth player's
+  once wrapped under the others on a phone).
+
+The "why" of a hand (a ``<details>``' summary) is a tap target like a button.
 """
 
 from __future__ import annotations
 
-from browser_pages import SETTLED
+from contextlib import contextmanager
+
+from browser_pages import LOW_CONTRAST_IN, SETTLED
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 820, "height": 1180}
@@ -38,7 +48,8 @@ def touch_context(chromium, size: dict, **options):
 
 
 #: {wide: scrollWidth past innerWidth, sticking: [...], targets: [[what, w, h]...] every target,
-#:  texts: [[what, px]...] every piece of text} for the app ``root``.
+#:  texts: [[what, px]...] every piece of text, cut: [...], low: [[what, contrast, colour,
+#:  behind]...], split: [...] hands of the report card} for the app ``root``.
 MEASURE = """root => {
     const describe = e => {
         const cls = typeof e.className === 'string' ? e.className : (e.className && e.className.baseVal) || '';
@@ -49,7 +60,8 @@ MEASURE = """root => {
     const shown = e => e.checkVisibility({visibilityProperty: true}) && e.getClientRects().length > 0 &&
         e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().height > 0;
     const vw = window.innerWidth;
-    const out = {wide: document.scrollingElement.scrollWidth - vw, sticking: [], targets: [], texts: [], cut: []};
+    const out = {wide: document.scrollingElement.scrollWidth - vw, sticking: [], targets: [], texts: [], cut: [],
+                 low: (""" + LOW_CONTRAST_IN + """)([root])[0], split: []};
     // the app inside the window, and everything in it inside the app (a box of the app that is
     // wider than the app is cut off, or scrolls sideways inside it)
     const app = root.getBoundingClientRect(), left = Math.max(0, app.left), right = Math.min(vw, app.right);
@@ -63,7 +75,7 @@ MEASURE = """root => {
     }
     // tap targets
     const seen = new Set();
-    const targets = root.querySelectorAll('button, select, textarea, [role=tab], .lm-TabBar-tab, a[href], ' +
+    const targets = root.querySelectorAll('button, select, textarea, [role=tab], .lm-TabBar-tab, a[href], summary, ' +
         'input:not([type=hidden]):not([type=file])');
     // a checkbox counts twice: with its label (a tap on either ticks it), and the box itself
     const boxes = [...targets].filter(e => e.matches('input[type=checkbox], input[type=radio]'));
@@ -97,6 +109,16 @@ MEASURE = """root => {
         // text cut short: a label or a tab's title that clips its own words ("Sets and pai...")
         if (own && !box && style.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
             out.cut.push(`${describe(e)} "${e.textContent.trim().slice(0, 40)}" (${e.scrollWidth} px in ${e.clientWidth})`);
+        // a dropdown too narrow for one of its choices (measured in its own font, in the room inside it)
+        if (e.matches('select:not([multiple]):not([size])')) {
+            const pen = document.createElement('canvas').getContext('2d');
+            pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const inside = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            for (const o of e.options) {
+                const w = pen.measureText(o.text).width;
+                if (w > inside + 1) out.cut.push(`${describe(e)} option "${o.text}" (${Math.round(w)} px in ${Math.round(inside)})`);
+            }
+        }
         for (const pseudo of ['::before', '::after']) {
             const p = getComputedStyle(e, pseudo);
             if (p.content && !['none', 'normal', '""', "''"].includes(p.content) && parseFloat(p.fontSize) > 0 &&
@@ -104,6 +126,12 @@ MEASURE = """root => {
                 out.texts.push([`${describe(e)} ${pseudo}`,
                                 Math.round(parseFloat(p.fontSize) * (e.currentCSSZoom || 1) * 10) / 10]);
         }
+    }
+    // each hand of the report card: its players' figures on one row
+    for (const row of root.querySelectorAll('.mjs-report tr')) {
+        const tops = new Set([...row.querySelectorAll('td[data-player]')].filter(shown)
+            .map(td => Math.round(td.getBoundingClientRect().top)));
+        if (tops.size > 1) out.split.push(`${describe(row)}: on ${tops.size} rows`);
     }
     return out;
 }"""
@@ -131,10 +159,49 @@ def problems(found: dict, where: str) -> list[str]:
                    f"[what, width, height]: {found['small_targets'][:10]}")
     if found["cut"]:
         out.append(f"{where}: text cut short: {found['cut'][:8]}")
+    if found["low"]:
+        out.append(f"{where}: {len(found['low'])} pieces of text under WCAG AA contrast "
+                   f"[what, contrast, colour, behind]: {found['low'][:10]}")
+    if found["split"]:
+        out.append(f"{where}: a hand's figures wrap onto another row: {found['split'][:4]}")
     if found["small_texts"]:
         out.append(f"{where}: {len(found['small_texts'])} pieces of text under {MIN_TEXT} px: "
                    f"{found['small_texts'][:10]}")
     return out
+
+
+#: Puts the page in JupyterLab's dark theme (``true``) or back in its light one: the theme's style
+#: sheet swapped for the other (the one Voila serves for ``?theme=dark``, which sets the variables
+#: every colour of the page reads) and the body marked as Voila marks it. Resolves once the new
+#: sheet has loaded.
+THEME = """dark => new Promise((resolve, reject) => {
+    const sheet = /theme-(light|dark)\\.css/;
+    const link = [...document.querySelectorAll('link[rel=stylesheet]')].find(l => sheet.test(l.href));
+    if (!link) { reject(new Error('the page has no theme style sheet')); return; }
+    const want = dark ? 'dark' : 'light';
+    const next = link.cloneNode();
+    next.href = link.href.replace(sheet, `theme-${want}.css`);
+    next.onload = () => {
+        link.remove();
+        document.body.classList.remove('theme-light', 'theme-dark');
+        document.body.classList.add(`theme-${want}`);
+        document.body.dataset.jpThemeLight = String(!dark);
+        document.body.dataset.jpThemeName = dark ? 'JupyterLab Dark' : 'JupyterLab Light';
+        resolve();
+    };
+    next.onerror = () => reject(new Error(`could not load ${next.href}`));
+    link.after(next);
+})"""
+
+
+@contextmanager
+def dark_theme(page):
+    """The page (Voila's classroom view) in JupyterLab's dark theme for a while, then light again."""
+    page.evaluate(THEME, True)
+    try:
+        yield
+    finally:
+        page.evaluate(THEME, False)
 
 
 # --- a real use, by taps -----------------------------------------------------------------
