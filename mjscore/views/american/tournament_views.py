@@ -15,6 +15,7 @@ nothing is computed in this module, only laid out.
 - :func:`thrower_cost` what throwing the winning tile costs, home versus tournament.
 - :func:`throwing_frame` what each player's throws cost over a sequence of games, both ways.
 - :func:`night_summary_html` a night's lessons in a few sentences, from its own numbers.
+- :func:`first_place_html` why a different player can finish first, from the night's own games.
 - :func:`standings_chart` the running totals as two line charts, one above the other.
 
 Every table is a plain ``DataFrame`` in a fixed order (players in seat order, or best first),
@@ -41,6 +42,7 @@ from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import COMMON, EXPOSURE_BANDS, PRESETS, TournamentTable
 from .._labels import FreeLabels
 from .._style import series, signed
+from ...numbers import said
 
 
 def _table(table: TournamentTable | None) -> TournamentTable:
@@ -227,6 +229,74 @@ def night_summary_html(games: Sequence[Game], table: TournamentTable | None = No
     return "".join(parts)
 
 
+def _won_kind(game: Game) -> str:
+    """A won game's hand as a sentence names it: "self-drawn jokerless 30"."""
+    words = ["self-drawn" if game.scores_as == "self-drawn" else "", "jokerless" if game.jokerless else "",
+             f"{game.value:,}"]
+    return " ".join(w for w in words if w)
+
+
+def first_place_html(games: Sequence[Game], table: TournamentTable | None = None,
+                     variant: TournamentTable | None = None, home_rules: HomeRules = HOME) -> str:
+    """Why a different player can finish first, told from the night's own games.
+
+    Who finishes first each way, with how many wins; what the home leader's wins were; her win
+    that home payments multiplied most against its tournament points; the throw that cost most at
+    home, against its tournament points; and what a ``variant`` table moves. Names are escaped.
+
+    >>> from mjscore.american.tournament import VARIANT, sample_night
+    >>> print(first_place_html(sample_night(("Ann", "Bea", "Cat", "Dee"), games=16, seed=11), variant=VARIANT))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    <p class="mjs-first-place">In this night Dee won the most games (five) and finishes first at the tournament,
+    while Ann, with four wins, finishes first at home. Ann's wins were the kind home payments multiply: two
+    self-drawn and two jokerless. In game 14 her self-drawn jokerless 30 hand collected 360 at home but scored 60
+    points at the tournament. Throwing tells the same story from the other side: in game 12 Bea fed Ann a 40 hand,
+    which cost Bea 160 at home but only 10 points at the tournament. Under the published variant the tournament
+    totals move (Ann −5, Bea −5, Cat +10), and the places do not change.</p>
+    """
+    games = list(games)
+    t = _table(table)
+    rows = {r.player: r for r in compare.compare_night(games, t, home_rules)}
+    home_first = [p for p, r in rows.items() if r.home_place == 1]
+    tour_first = [p for p, r in rows.items() if r.tournament_place == 1]
+    most = max(r.wins for r in rows.values())
+    sentences = []
+    if set(home_first) == set(tour_first):
+        sentences.append(f"In this night {_names(home_first)} finish{'es' * (len(home_first) == 1)} first both ways.")
+    else:
+        top = tour_first[0]
+        won = f"won the most games ({said(most)})" if rows[top].wins == most else f"won {said(rows[top].wins)} games"
+        sentences.append(f"In this night {_names(tour_first)} {won} and finish{'es' * (len(tour_first) == 1)} "
+                         f"first at the tournament, while {_names(home_first)}, with {said(rows[home_first[0]].wins)} "
+                         f"wins, finish{'es' * (len(home_first) == 1)} first at home.")
+    leader = home_first[0]
+    wins = [(i, g) for i, g in enumerate(games, 1) if g.winner == leader]
+    drawn, jokerless = sum(g.scores_as == "self-drawn" for _, g in wins), sum(g.jokerless for _, g in wins)
+    if drawn or jokerless:
+        sentences.append(f"{escape(leader)}'s wins were the kind home payments multiply: {said(drawn)} self-drawn "
+                         f"and {said(jokerless)} jokerless.")
+    if wins:
+        both = [(i, g, home_points(g, home_rules)[leader], score_game(g, t).points[leader]) for i, g in wins]
+        i, g, home, points = max(both, key=lambda b: (b[2] / max(b[3], 1), -b[0]))
+        sentences.append(f"In game {i} her {_won_kind(g)} hand collected {home:,} at home but scored {points:,} "
+                         f"points at the tournament.")
+    throws = [(i, g, compare.throw_cost(g, t, home_rules)) for i, g in enumerate(games, 1) if g.scores_as == "discard"]
+    if throws:
+        i, g, cost = max(throws, key=lambda th: (th[2].home_paid, -th[0]))
+        sentences.append(f"Throwing tells the same story from the other side: in game {i} {escape(g.thrower)} fed "
+                         f"{escape(g.winner)} a {g.value:,} hand, which cost {escape(g.thrower)} {cost.home_paid:,} at "
+                         f"home but only {cost.tournament_lost:,} points at the tournament.")
+    if variant is not None:
+        other = {r.player: r for r in compare.compare_night(games, variant, home_rules)}
+        moved = [f"{escape(p)} {signed(other[p].tournament - rows[p].tournament)}" for p in same_players(games)
+                 if other[p].tournament != rows[p].tournament]
+        same = all(other[p].tournament_place == r.tournament_place for p, r in rows.items())
+        sentences.append(f"Under the {escape(variant.name.lower())} the tournament totals move "
+                         + (f"({', '.join(moved)})" if moved else "not at all")
+                         + f", and the places {'do not change' if same else 'change'}.")
+    return '<p class="mjs-first-place">' + " ".join(sentences) + "</p>"
+
+
 def _label(name: str) -> str:
     """A name as matplotlib text: a ``$`` would otherwise start mathematics."""
     return name.replace("$", r"\$")
@@ -270,5 +340,6 @@ def standings_chart(games: Sequence[Game], table: TournamentTable | None = None,
     return fig
 
 
-__all__ = ["compare_hand", "compare_night", "games_frame", "home_points", "leaders", "night_summary_html",
+__all__ = ["compare_hand", "compare_night", "first_place_html", "games_frame", "home_points", "leaders",
+           "night_summary_html",
            "running_totals", "standings_chart", "tables_frame", "thrower_cost", "throwing_frame"]
