@@ -127,3 +127,14 @@ def test_a_night_gone_from_the_folder_is_not_in_progress():
     assert in_progress() == [] and ScorekeeperApp().ledger is None
     mark_open(journal_path("never-written.csv"))
     assert in_progress() == []
+
+
+def test_closing_a_night_opened_at_the_start_shows_its_games_rules():
+    """A Willingdon night opened as the app starts, then closed: the setup shows Willingdon with
+    the Willingdon rules (they once stayed hidden: the game was set without showing its rules)."""
+    _start(ScorekeeperApp(), "goulash.csv", "willingdon")
+    app = ScorekeeperApp()
+    assert app.ledger.game == "willingdon"
+    _close(app)
+    assert app.game.value == "willingdon"
+    assert app.willingdon_rules.layout.display == "" and app.american_rules.layout.display == "none"

@@ -221,6 +221,7 @@ class NightSetup:
             self.players.value = ", ".join(self.ledger.players)
             self.game.value = self.ledger.game
             self.editing.value = 0
+        self._show_rules()  # the setup shown again after this night shows the rules of its game
         self._setup_hand()
         self._next_hand()
         self.setup.layout.display = "none"
