@@ -23,6 +23,7 @@ from ...american.home import CATEGORIES
 from ...night import Entry, LedgerError, Unsaid
 from ...night.entry import whole
 from .._app import classed, switch_off
+from .._controls import number_box
 from .._picks import Picks
 from .._style import count
 from .cards import payments_html
@@ -208,9 +209,8 @@ class HandForm:
                                "mjs-score-thrower")
         # Typed, and read as the ledger reads it ("27.5" or "3O" refused with its message; a number
         # box in the page turned "27.5" into 275 without a word)
-        self.value = classed(widgets.Text(value="25", description="Value", continuous_update=True, style=_LABEL,
-                                          tooltip="the card value, 1 to 100,000",
-                                          layout=widgets.Layout(width="12em")), "mjs-score-value")
+        self.value = number_box("Value", "mjs-score-value", value=25, style=_LABEL,
+                                tooltip="the card value, 1 to 100,000", width="12em")
         self.quick = classed(Choice(options=[(str(v), v) for v in VALUES], value=25,
                                                    style={"button_width": "3.2em"},
                                                    tooltip="a common card value"), "mjs-score-quick")
@@ -226,8 +226,8 @@ class HandForm:
                             "mjs-score-pick")
         self.tiles = classed(widgets.Text(description="Tiles", placeholder="RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1",
                                           style=_LABEL, layout=widgets.Layout(width="32em")), "mjs-score-tiles")
-        self.score = classed(widgets.Text(description="Or a score", placeholder="without the tiles", style=_LABEL,
-                                          layout=widgets.Layout(width="18em")), "mjs-score-score")
+        self.score = number_box("Or a score", "mjs-score-score", placeholder="without the tiles", style=_LABEL,
+                                width="18em")
         self.exposed = classed(widgets.ToggleButtons(options=_EXPOSED, value=NOT_SAID, style=buttons),
                                "mjs-score-exposed")
         self.fishing = classed(widgets.Checkbox(value=False, description="The thrower was fishing", indent=False,
