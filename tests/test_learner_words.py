@@ -409,10 +409,10 @@ SHARES_ALLOWED = (
     ("06", "The jokerless 20 is worth most on a", "the table's rule, against the card value"),
     ("06", "so half of what a thrower pays", "a rule: the thrower pays twice what another loser pays"),
     ("08", "the values are mostly 25, 30 and 35", "the made-up night's own settings (80% of its values)"),
-    ("08", "about one game in five is a wall game", "the made-up night's own settings, given to the simulation"),
-    ("08", "about a third of the wins are", "the made-up night's own setting (30%: share() says about three in ten)"),
-    ("08", "jokerless hands are rare (one win in twenty)", "the made-up night's own settings"),
-    ("08", "one hand in ten has a dead hand", "the made-up night's own settings"),
+    ("08", "one game in five is a wall game", "the made-up night's own setting: test_the_made_up_nights_settings"),
+    ("08", "three wins in ten are", "the made-up night's own setting: test_the_made_up_nights_settings"),
+    ("08", "jokerless hands are rare (one win in twenty)", "the made-up night's own setting: test_the_made_up_nights_settings"),
+    ("08", "one hand in ten has a dead hand", "the made-up night's own setting: test_the_made_up_nights_settings"),
     ("08", "the thrower loses a few points", "the table's rule: 10 to 25 points, whatever the hand"),
     ("08", "A few more things worth knowing", "not a share"),
     ("07", "A few more things worth knowing", "not a share"),
@@ -494,3 +494,31 @@ def test_a_second_answer_is_met_with_information_not_a_warning():
     assert answered_again("hand", first=True, now=True) == (
         "Right again. Only your first answer on a hand counts toward your tally, and it was right.")
     assert "first answer" in answered_again("situation", first=False, now=False)
+
+
+def test_the_made_up_nights_settings_are_said_as_share_says_them_and_its_hands_as_they_are():
+    """Lesson 8 describes the school's made-up night by the settings it is made from, and asks
+    about its hands by number: the words are those numbers.share gives the settings, and the
+    hands asked about are what the lesson says they are."""
+    import inspect
+
+    from mjscore.night import simulate_night
+    from mjscore.numbers import share
+
+    nb = json.loads((NOTEBOOKS / "08-scorekeeper.ipynb").read_text(encoding="utf-8"))
+    text = " ".join(" ".join("".join(c["source"]).split()) for c in nb["cells"] if c["cell_type"] == "markdown")
+    said = {name: share(round(p.default * 100), 100)
+            for name, p in inspect.signature(simulate_night).parameters.items()
+            if name in ("wall", "self_drawn", "jokerless", "dead")}
+    assert said == {"wall": "one in five", "self_drawn": "three in ten", "jokerless": "1 in 20", "dead": "one in ten"}
+    for words in ("one game in five is a wall game", "three wins in ten are self-drawn",
+                  "one win in twenty", "one hand in ten has a dead hand"):
+        assert words in text, words
+    school = simulate_night(["Ann", "Bea", "Cat", "Dee"], hands=20, seed=2)
+    for n in (10, 12):  # "Hand 10 is Singles and Pairs, declared jokerless, yet no jokerless double was paid"
+        hand = school.lines[n - 1]
+        assert hand.entry.category == "singles-and-pairs" and hand.entry.jokerless
+        assert "(no double for this section)" in hand.text and hand.payments[hand.entry.winner] == (
+            6 if hand.entry.how == "self-drawn" else 4) * hand.value  # not doubled
+    assert school.lines[11].entry.dead == ("Dee",)  # "In hand 12 Dee's hand was dead"
+    assert "Hand 10 is Singles and Pairs, declared jokerless" in text and "In hand 12 Dee's hand was dead" in text
