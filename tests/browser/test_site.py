@@ -692,6 +692,64 @@ def test_the_scorekeeper_page_in_a_private_window_keeps_a_night_and_offers_it(ap
         server.server_close()
 
 
+def test_the_scorekeeper_page_reopens_the_night_in_progress_after_a_reload_and_in_a_second_tab(chromium, site):
+    """The walk-through's case on the site's own page, in a browser of its own (its own storage):
+    an American night under the default name, closed with "Another night"; a Willingdon night
+    named "Tuesday's Goulash 🀄", one hand. A reload (a new Python in the page) and a second tab
+    each open the Willingdon night, and say so: never the file with today's default name."""
+    from playwright.sync_api import expect
+
+    goulash = "Tuesday's Goulash 🀄"
+    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    context.set_default_timeout(WAIT_MS)
+    pages = []
+    try:
+        first = AppPage(context, site[1], "scorekeeper.html")
+        pages.append(first)
+        app = first.app(".mjs-score-app")
+        journal, status = app.locator(".mjs-score-journal"), app.locator(".mjs-score-status")
+        expect(journal).to_contain_text("(a new night")
+        app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
+        app.locator(".mjs-score-start").click()
+        expect(journal).to_contain_text("an American night, 0 hands saved")
+        _enter_a_hand(app)
+        app.locator(".mjs-score-add").click()
+        expect(journal).to_contain_text("1 hand saved")
+        app.locator(".mjs-score-another").click()
+        app.locator(".mjs-score-close-yes").click()
+        expect(status).to_contain_text("is closed; its hands are saved")
+        name = app.locator(".mjs-score-name input")
+        name.fill(goulash)
+        name.press("Enter")
+        app.locator(".mjs-score-game").get_by_role("button", name="Willingdon", exact=True).click()
+        app.locator(".mjs-score-start").click()
+        expect(journal).to_contain_text(f"{goulash}.csv, a Willingdon night, 0 hands saved")
+        app.locator(".mjs-score-winner").get_by_role("button", name="Bea", exact=True).click()
+        app.locator(".mjs-score-how").get_by_role("button", name="Self-drawn", exact=True).click()
+        score = app.locator(".mjs-score-score input")
+        score.fill("256")
+        score.press("Enter")
+        expect(app.locator(".mjs-score-payments")).to_contain_text("Bea (South) wins self-drawn, scoring 256")
+        app.locator(".mjs-score-add").click()
+        expect(journal).to_contain_text(f"{goulash}.csv, a Willingdon night, 1 hand saved")
+
+        def opened_the_goulash(page: AppPage) -> None:
+            shown = page.app(".mjs-score-app")
+            expect(shown.locator(".mjs-score-journal")).to_contain_text(f"{goulash}.csv, a Willingdon night, 1 hand saved")
+            expect(shown.locator(".mjs-score-status")).to_contain_text(f"Opened {goulash}.csv, the night in progress here")
+
+        first.t0 = time.monotonic()
+        first.page.reload()
+        opened_the_goulash(first)
+        second = AppPage(context, site[1], "scorekeeper.html")
+        pages.append(second)
+        opened_the_goulash(second)
+    finally:
+        for page in pages:
+            page.close()
+        context.close()
+
+
 # --- at a table: a phone, then a tablet, with touch ------------------------------------------
 
 @pytest.fixture

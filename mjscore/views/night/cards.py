@@ -232,6 +232,7 @@ def payments_html(line: Line, *, heading: str | None = None) -> str:
 #: players' six-figure sums fit a 390 px phone), a long name breaking rather than pushing a card
 #: onto a row of its own.
 _REPORT_STYLE = ("<style>.mjs-report .mjs-report-words{display:none}"
+                 ".mjs-night.mjs-report caption{white-space:normal}"  # as wide as the figures, not wider
                  "@media (pointer: coarse), (max-width: 640px){.mjs-report .mjs-report-words{display:table-row}"
                  ".mjs-report .mjs-report-hand{display:none}.mjs-report caption{white-space:normal}"
                  ".mjs-report td,.mjs-report th{padding:2px 5px}"
