@@ -292,6 +292,13 @@ def test_a_summary_is_a_tap_target_on_a_touch_screen():
     assert "min-height: var(--mjs-tap)" in rule[:rule.index("}")]
 
 
+#: JupyterLab's (and Voila's, and the site's) font for what a widget shows: on this machine it is
+#: wider than the browser's plain sans-serif, and the report card once fitted a test page in one and
+#: wrapped on the site in the other.
+JUPYTERLAB_FONT = ('system-ui, -apple-system, blinkmacsystemfont, "Segoe UI", helvetica, arial, sans-serif, '
+                   '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"')
+
+
 def test_the_report_card_on_a_phone():
     """The report card on a 390 px phone with touch, in the classroom view's column (340 px): each
     hand's four figures on one row (the fourth once wrapped under the others), six-figure sums
@@ -308,7 +315,12 @@ def test_the_report_card_on_a_phone():
     night.add(winner="Bea", how="discard", thrower="Dee", tiles="RDx3 +2Bx4 4Dx3 6Bx3 8Cx2 F1")
     night.add(winner="Dee", how="self-drawn", tiles="GDx3 WDx3 2Cx3 3Cx3 9Bx2 F4")
     night.add(winner="Dee", how="self-drawn", tiles="GDx3 WDx3 RDx3 3Cx3 9Bx2 F4")
-    card = report_card_html(night)
+    wide = Ledger(["Ann", "Bea", "Cat", "Dee"], game="willingdon")  # every figure 8 characters: −118,784
+    wide.add(winner="Bea", how="self-drawn", value=118_784)
+    wide.add(winner="Cat", how="self-drawn", value=118_784)
+    assert all(len(signed(v)) == 8 for line in wide.lines for v in (*line.payments.values(), *line.totals.values())
+               if v), wide.lines
+    card = report_card_html(night) + report_card_html(wide)
     assert max(abs(v) for v in night.lines[-1].totals.values()) >= 100_000  # a six-figure sum
     size = {"width": 390, "height": 844}
 
@@ -319,7 +331,7 @@ def test_the_report_card_on_a_phone():
             page = context.new_page()
             page.set_content(f'<meta name="viewport" content="width=device-width, initial-scale=1">'
                              f"<style>{_style.TOUCH_CSS}</style><div class='mjs-app' style='width:340px;margin:0 17px;"
-                             f"font:16px sans-serif'>{card}</div>")
+                             f"font:16px {JUPYTERLAB_FONT}'>{card}</div>")
             found = page.evaluate("""() => ({
                 coarse: matchMedia('(pointer: coarse)').matches,
                 rows: [...document.querySelectorAll('.mjs-report tbody tr')].map(tr => new Set(
@@ -336,6 +348,6 @@ def test_the_report_card_on_a_phone():
     with ThreadPoolExecutor(1) as pool:  # (a thread of its own: see the list's test above)
         found = pool.submit(measure).result()
     assert found["coarse"]
-    assert found["rows"] == [1] * len(night), f"a hand's figures on more than one row: {found['rows']}"
+    assert found["rows"] == [1] * (len(night) + len(wide)), f"a hand's figures on more than one row: {found['rows']}"
     assert found["inside"], "a figure sticks out of its card or the column"
     assert found["why"] and min(found["why"]) >= 44 - 0.5, found["why"]
