@@ -31,14 +31,6 @@ def nothing_kept_html(what: str, how: str = "download it before you leave") -> s
             f'when you close this page. To keep it, {escape(how)}.</div>')
 
 
-def nothing_kept_file_html(what: str, how: str, path, mime: str) -> str:
-    """:func:`nothing_kept_html`, and a link to save the file at ``path`` if it is there."""
-    warning = nothing_kept_html(what, how)
-    if warning and path is not None and path.exists():
-        warning += f"<p>{download_html(path.name, path.read_bytes(), mime)}</p>"
-    return warning
-
-
 def download_html(name: str, data: bytes, mime: str) -> str:
     """A link that saves ``data`` as the file ``name``."""
     return (f'<a class="mjs-download" download="{escape(name)}" '

@@ -332,6 +332,9 @@ TOUCH_CSS = """
   .mjs-app .widget-checkbox label, .mjs-app .lm-TabBar-tab {
     min-width: var(--mjs-tap); min-height: var(--mjs-tap);
   }
+  /* a link drawn as a button (save the journal, the progress): as tall as one */
+  .mjs-app a.mjs-download { min-height: var(--mjs-tap); box-sizing: border-box; line-height: 1.4;
+    padding-block: max(0px, calc((var(--mjs-tap) - 1.4em - 4px) / 2)); }
   .mjs-app input[type=checkbox] { width: var(--mjs-tap); height: var(--mjs-tap);
     vertical-align: middle; margin: 0 0.4em 0 0; }
   /* what opens a <details> (the report card's "why"): a tap target too, its words in the middle */

@@ -138,3 +138,22 @@ def test_closing_a_night_opened_at_the_start_shows_its_games_rules():
     _close(app)
     assert app.game.value == "willingdon"
     assert app.willingdon_rules.layout.display == "" and app.american_rules.layout.display == "none"
+
+
+def test_the_night_can_always_be_saved_as_its_journal_and_the_link_follows_each_hand():
+    """Every front end offers the night's journal to save (the site's front page promises a copy),
+    not only a browser that keeps nothing; the file saved is the journal as it is after each hand."""
+    import base64
+    import re
+
+    app = ScorekeeperApp()
+    _start(app, "club.csv", "american")
+    for hands_saved in (1, 2):
+        _american_hand(app)
+        link = re.search(r'class="mjs-download" download="club.csv" href="data:text/csv;base64,([^"]+)"',
+                         app.journal.value)
+        assert link and "Save club.csv" in app.journal.value, app.journal.value
+        saved = base64.b64decode(link.group(1))
+        assert saved == journal_path("club.csv").read_bytes()
+        assert len(load_journal(journal_path("club.csv")).ledger) == hands_saved
+    assert "This browser keeps nothing" not in app.journal.value  # a machine's own folders keep it

@@ -55,7 +55,7 @@ import ipywidgets as widgets
 
 from ...night import LedgerError, journal_path
 from .._app import App, classed
-from .._kept import nothing_kept_file_html, nothing_kept_html
+from .._kept import download_html, nothing_kept_html
 from .._style import ERROR, count
 from .cards import report_card_html, totals_chart_html, totals_html
 from .hand_actions import HandActions
@@ -95,6 +95,7 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
         self._draft = None       # the next hand as it was being entered, while an earlier one is corrected
         self._baseline = None    # the controls' fields as last filled or cleared (what "changed" is against)
         self._offer = None       # what the bring-back button does
+        self._saved_link = (None, "")  # the journal's save link, and the file as it was when made
         default = os.fspath(journal) if journal is not None else fresh_name()
         (self.payments, self.status, self.totals, self.report, self.chart, self.journal) = (
             classed(widgets.HTML(), f"mjs-score-{part}")
@@ -137,6 +138,18 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
         else:
             self.status.value = f'<p class="mjs-score-note" role="status" aria-live="polite">{html.escape(text)}</p>'
 
+    def _save_link(self) -> str:
+        """A link that saves the night's journal (a CSV a spreadsheet opens), on every front end: a
+        copy to keep, or to give the club. Made again only when the journal has changed."""
+        try:
+            st = self.path.stat()
+        except OSError:
+            return ""
+        key = (self.path, st.st_size, st.st_mtime_ns)
+        if self._saved_link[0] != key:
+            self._saved_link = (key, download_html(self.path.name, self.path.read_bytes(), "text/csv"))
+        return self._saved_link[1]
+
     def refresh(self) -> None:
         """Read in the hands another tab added, then redraw everything from the ledger.
 
@@ -153,8 +166,9 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
         self._catch_up()
         n = len(self.ledger)
         self.journal.value = (f"<p>Journal: <code>{html.escape(self.path.name)}</code>, {self.ledger.kind.a_night}"
-                              f", {hands(n)} saved. To switch nights: “Another night”, below.</p>") + nothing_kept_file_html(
-            "this night's hands", "save its journal (the link below) before you leave", self.path, "text/csv")
+                              f", {hands(n)} saved. To switch nights: “Another night”, below.</p>"
+                              + nothing_kept_html("this night's hands", "save its journal (the link below) before you leave")
+                              + f"<p>{self._save_link()}</p>")
         self.totals.value = f'<div role="status" aria-live="polite">{totals_html(self.ledger)}</div>'
         self.report.value = report_card_html(self.ledger)
         self.chart.value = totals_chart_html(self.ledger)
