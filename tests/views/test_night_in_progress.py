@@ -157,3 +157,21 @@ def test_the_night_can_always_be_saved_as_its_journal_and_the_link_follows_each_
         assert saved == journal_path("club.csv").read_bytes()
         assert len(load_journal(journal_path("club.csv")).ledger) == hands_saved
     assert "This browser keeps nothing" not in app.journal.value  # a machine's own folders keep it
+
+
+def test_a_hand_added_in_a_tab_after_another_tab_closed_the_night_keeps_it_in_progress():
+    """Closed in one tab, carried on in another: the hand is saved, the tab says the night had been
+    closed, and it is the night in progress again (a reload opens it, not the list)."""
+    one = ScorekeeperApp()
+    _start(one, "two-tabs.csv", "american")
+    _american_hand(one)
+    two = ScorekeeperApp()
+    assert two.path.name == "two-tabs.csv"
+    _close(one)
+    assert in_progress() == []
+    _american_hand(two)
+    assert len(load_journal(journal_path("two-tabs.csv")).ledger) == 2
+    assert "two-tabs.csv had been closed in another tab: it is in progress again, here." in two.status.value
+    assert ScorekeeperApp().path.name == "two-tabs.csv"
+    _american_hand(two)
+    assert "had been closed" not in two.status.value  # said once

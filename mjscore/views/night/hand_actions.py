@@ -181,10 +181,13 @@ class HandActions:
         if line is None:
             return
         others = len(self.ledger) - before - (0 if n else 1)
+        closed = self._kept_in_progress()
         self.status.value = ('<div role="status" aria-live="polite">'
                              + payments_html(line, heading=f"Hand {line.number}, corrected" if n else None)
                              + (f"<p>{hands(others)} from another tab came in first.</p>"
-                                if others > 0 else "") + "</div>")
+                                if others > 0 else "")
+                             + (f"<p>{html.escape(self.path.name)} had been closed in another tab: it is in "
+                                f"progress again, here.</p>" if closed else "") + "</div>")
         if n:
             self._offer_back(f"Put hand {n} back as it was", lambda: self._put_back(n, old))
         else:

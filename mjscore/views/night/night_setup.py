@@ -128,6 +128,17 @@ class NightSetup:
             self.nights.value = self.nights.options[0][1]
         self.open.disabled = not found
 
+    def _kept_in_progress(self) -> bool:
+        """The open night marked in progress again if another tab closed it (a hand was just added
+        here: the night goes on); True when it had been closed."""
+        try:
+            if self.path.resolve() in {p.resolve() for p in in_progress()}:
+                return False
+            mark_open(self.path)
+        except (OSError, ValueError):
+            return False
+        return True
+
     def _open_in_progress(self) -> None:
         """Open the night in progress here; where several are, ask which (none: a new night)."""
         going = in_progress()
