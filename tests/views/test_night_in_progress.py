@@ -8,6 +8,7 @@ are in progress it asks which. Each app below is such a start.
 
 from __future__ import annotations
 
+import html
 from datetime import date
 
 from mjscore.cli import main
@@ -175,3 +176,14 @@ def test_a_hand_added_in_a_tab_after_another_tab_closed_the_night_keeps_it_in_pr
     assert ScorekeeperApp().path.name == "two-tabs.csv"
     _american_hand(two)
     assert "had been closed" not in two.status.value  # said once
+
+
+def test_a_night_started_with_no_players_typed_says_what_to_type():
+    """The example under "Players" looked filled in; Start said "got 0"."""
+    app = ScorekeeperApp()
+    assert app.players.placeholder.startswith("such as")
+    app.start.click()
+    assert app.ledger is None and "Type the players' names first, under “Players”" in html.unescape(app.status.value)
+    app.players.value = "Ann, Bea"
+    app.start.click()
+    assert app.ledger is None and "got 2" in app.status.value  # a wrong count says how many it read

@@ -57,11 +57,11 @@ def test_pick_players_once_then_a_hand_with_a_few_clicks():
     app.start.click()
     assert app.ledger.players == tuple(FOUR) and app.setup.layout.display == "none"
     assert app.winner.options == tuple(FOUR)
-    assert "Click the winner" in app.payments.value
+    assert "Choose the winner" in app.payments.value
     app.winner.value = "Ann"
     assert app.thrower.options == ("Bea", "Cat", "Dee")
     app.how.value = "discard"
-    assert "Click who threw" in app.payments.value
+    assert "Choose who threw" in app.payments.value
     app.thrower.value = "Cat"
     app.value.value = "25"
     # Who pays what, at once, before the hand is added.
@@ -92,7 +92,7 @@ def test_undo_and_refusals_show_in_the_status_line():
     assert "no hand to take back" in app.status.value
     app.winner.value, app.how.value = "Dee", "discard"
     app.add.click()
-    assert "Click who threw" in app.status.value and len(app.ledger) == 0
+    assert "Choose who threw" in app.status.value and len(app.ledger) == 0
     app.thrower.value = "Ann"
     app.add.click()
     assert len(app.ledger) == 1
@@ -166,7 +166,7 @@ def test_five_players_the_bettor_sits_out_and_picks():
     assert app.five.layout.display == ""
     assert app.bettor.value == "Eve" and app.winner.options == tuple(FOUR)
     app.winner.value, app.how.value, app.thrower.value = "Ann", "discard", "Cat"
-    assert "Click whom the bettor backs" in app.payments.value
+    assert "Choose whom the bettor backs" in app.payments.value
     app.pick.value = "Cat"
     app.add.click()
     assert app.ledger.lines[-1].payments == {"Ann": 150, "Bea": -25, "Cat": -50, "Dee": -25, "Eve": -50}
@@ -351,7 +351,7 @@ def test_a_willingdon_night_in_the_app_tiles_and_the_sets_shown_before_the_disca
     app.winner.value, app.how.value, app.thrower.value = "Bea", "discard", "Dee"
     assert "Type the tiles" in app.payments.value
     app.tiles.value = "+RDx3 +GDx3 +WDx3 5Bx3 2Cx2"
-    assert "Click 3 or 2 under “Sets the winner showed”" in app.payments.value  # the app asks: 3 shown, or 2?
+    assert "Choose 3 or 2 under “Sets the winner showed”" in app.payments.value  # the app asks: 3 shown, or 2?
     app.exposed.value = 2  # the discard completed the third pung: no penalty
     app.add.click()
     line = app.ledger.lines[-1]
@@ -396,7 +396,7 @@ def test_the_sets_shown_question_names_a_control_that_exists_and_starts_said_not
     # it names the control by the words on the page, and offers what it may be
     label = _html(app).split("mjs-score-exposed-label")[1]
     assert "Sets the winner showed" in label and "“Sets the winner showed”" in question
-    assert "Click 3 or 2" in question
+    assert "Choose 3 or 2" in question
     assert {"3", "2"} <= {lbl for lbl, _ in app.exposed.options}
     app.add.click()
     assert len(app.ledger) == 0 and "“Sets the winner showed”" in app.status.value
@@ -509,7 +509,7 @@ def test_east_passes_unless_east_wins_and_the_app_says_so():
 
 def test_two_dead_hands_are_two_clicks():
     app = ScorekeeperApp(journal="dead.csv", players=FOUR)
-    assert "click each" in _html(app)
+    assert "choose each" in _html(app)
     app.winner.value, app.how.value, app.thrower.value = "Ann", "discard", "Cat"
     assert [b.description for b in app.dead.buttons] == ["Bea", "Cat", "Dee"]
     app.dead.buttons[0].value = True
@@ -562,10 +562,10 @@ def test_a_false_mahjong_cost_out_of_range_is_refused_not_changed():
 def test_a_refusal_goes_once_the_hand_is_changed():
     app = ScorekeeperApp(journal="stale.csv", players=FOUR)
     app.add.click()
-    assert "Click the winner" in app.status.value and app.error
+    assert "Choose the winner" in app.status.value and app.error
     app.winner.value = "Ann"
     assert app.status.value == "" and app.error is None
-    assert "Click who threw" in app.payments.value
+    assert "Choose who threw" in app.payments.value
 
 
 def test_a_question_left_unanswered_cannot_take_back_another_hand():

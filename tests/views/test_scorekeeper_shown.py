@@ -89,7 +89,7 @@ def test_after_add_the_last_hands_winner_and_thrower_are_not_lit(page):
     assert app.winner.value is app.thrower.value is None
     assert page.lit(app.winner) is None and page.lit(app.thrower) is None
     assert page.of(app.jokerless)["value"] is False and app.jokerless.value is False
-    assert "Click the winner" in app.payments.value
+    assert "Choose the winner" in app.payments.value
     # the value stays a real choice: 25 lit, 25 in the box, 25 used
     assert page.lit(app.quick) == "25" and page.of(app.value)["value"] == app.value.value == "25"
     # a tap on the last winner chooses her again

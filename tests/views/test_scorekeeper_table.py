@@ -305,9 +305,9 @@ def test_the_penalty_and_each_reason_are_said_in_the_preview_the_saved_hand_and_
 def test_what_is_missing_is_said_once():
     app = ScorekeeperApp(journal="once.csv", players=FOUR)
     app.add.click()
-    assert (app.status.value + app.payments.value).count("Click the winner") == 1
+    assert (app.status.value + app.payments.value).count("Choose the winner") == 1
     app.winner.value = "Ann"
-    assert app.status.value == "" and "Click who threw" in app.payments.value
+    assert app.status.value == "" and "Choose who threw" in app.payments.value
 
 
 def test_a_refused_file_name_is_forgotten_once_the_name_is_changed():

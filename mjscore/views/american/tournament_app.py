@@ -87,7 +87,7 @@ class TournamentVsHomeApp(App):
         self.jokerless = widgets.Checkbox(value=False, description="Jokerless", indent=False)
         self.category = widgets.Dropdown(options=[(label, key) for key, label in CATEGORIES.items()],
                                          value="other", description="Card section", style=style)
-        self.dead = Picks(options=self.players, description="Dead hands:", hint="(click each)")
+        self.dead = Picks(options=self.players, description="Dead hands:", hint="(choose each)")
         self.table = widgets.Dropdown(options=[(t.name, key) for key, t in self.tables.items()],
                                       value=next(iter(self.tables)), description="Tournament table", style=style)
         self.result = widgets.HTML()

@@ -131,7 +131,7 @@ def settle_hand(ledger, f: dict):
     try:
         return f, ledger.check(**f), None
     except Unsaid:  # a typed score won on a discard: only the scorekeeper knows the sets shown
-        return f, None, (f"How many sets did {f['winner']} show before the winning tile? Click the number under "
+        return f, None, (f"How many sets did {f['winner']} show before the winning tile? Choose the number under "
                          f"“Sets the winner showed”: with three or more, the three-exposed penalty makes "
                          f"{f['thrower']} pay for all three.")
     except LedgerError as e:
@@ -155,7 +155,7 @@ def settle_hand(ledger, f: dict):
         shown = max(taken)
         return {**f, "exposed": shown}, taken[shown], None
     most, fewer = max(taken), min(taken)
-    return f, None, (f"How many sets did {who} show before the winning tile? Click {most} or {fewer} under "
+    return f, None, (f"How many sets did {who} show before the winning tile? Choose {most} or {fewer} under "
                      f"“Sets the winner showed” ({fewer} if the discard completed an exposed pung): "
                      f"the three-exposed penalty depends on it.")
 
@@ -219,7 +219,7 @@ class HandForm:
         self.category = classed(widgets.Dropdown(options=[(CATEGORIES[k], k) for k in CATEGORIES], value="other",
                                                  description="Section", style=_LABEL,
                                                  layout=widgets.Layout(width="24em")), "mjs-score-category")
-        self.dead = classed(Picks(description="Dead hands:", hint="(click each)"), "mjs-score-dead")
+        self.dead = classed(Picks(description="Dead hands:", hint="(choose each)"), "mjs-score-dead")
         self.bettor = classed(widgets.Dropdown(options=[], value=None, description="Sits out", style=_LABEL,
                                                layout=widgets.Layout(width="20em")), "mjs-score-bettor")
         self.pick = classed(Choice(options=[], value=None, description="She backs", style=buttons),
@@ -349,12 +349,12 @@ class HandForm:
         if self.how.value == "wall":
             return None
         if self.winner.value is None:
-            return ("Click who called it." if self.how.value == "false-mahjong" else
-                    "Click the winner (or Wall game if nobody won).")
+            return ("Choose who called it." if self.how.value == "false-mahjong" else
+                    "Choose the winner (or Wall game if nobody won).")
         if self.how.value == "discard" and self.thrower.value is None:
-            return "Click who threw the winning tile."
+            return "Choose who threw the winning tile."
         if self.ledger.bettor is not None and self.pick.value is None:
-            return "Click whom the bettor backs."
+            return "Choose whom the bettor backs."
         if (self.ledger.game == "willingdon" and self.how.value in _WON
                 and not self.tiles.value.strip() and not self.score.value.strip()):
             return _ASK_TILES[self.tile_entry.mode.value]

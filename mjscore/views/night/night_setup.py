@@ -79,7 +79,7 @@ class NightSetup:
         self.name = classed(widgets.Text(value=default, description="File name", style=labels,
                                          layout=widgets.Layout(width="32em")), "mjs-score-name")
         self.players = classed(widgets.Text(description="Players", style=labels, layout=widgets.Layout(width="32em"),
-                                            placeholder="Ann, Bea, Cat, Dee"), "mjs-score-players")
+                                            placeholder="such as Ann, Bea, Cat, Dee"), "mjs-score-players")
         self.game = classed(widgets.ToggleButtons(options=(("American", "american"), ("Willingdon", "willingdon")),
                                                   value=game, description="Game", style=labels),
                             "mjs-score-game")
@@ -187,6 +187,10 @@ class NightSetup:
         if self.ledger is not None:
             return
         names = [n.strip() for n in self.players.value.split(",") if n.strip()]
+        if not names:
+            self.show_error(self.status, "Type the players' names first, under “Players”: four, separated by commas "
+                                         "(an American night may have a fifth, who sits out and bets).")
+            return
         try:
             rules = ({"rules": HOME if self.league_card.value else LEAGUE_CARD} if self.game.value == "american" else
                      {"table_rules": TableRules(east_double=self.east_double.value,

@@ -39,7 +39,7 @@ class OtherTabs:
         players, n = self.ledger.players, len(self.ledger)
         if not n:
             return players[0], (f"{players[0]}, listed first, is East for hand 1. After each hand East passes "
-                                f"to the next player listed unless East wins; click another player if your "
+                                f"to the next player listed unless East wins; choose another player if your "
                                 f"table plays it otherwise.")
         last = self.ledger.line(n).entry
         before = last.east or players[0]
@@ -47,7 +47,7 @@ class OtherTabs:
         why = (f"{before} won hand {n} as East and keeps the deal" if east == before
                else f"the deal passed from {before} to the next player")
         return east, (f"{east} is East for hand {n + 1}: {why}. East passes after each hand unless East wins "
-                      f"it; click another player if your table plays it otherwise.")
+                      f"it; choose another player if your table plays it otherwise.")
 
     def _bettor_follows(self) -> str:
         """Five players: who sits out the next hand (who sat out the last, until the scorekeeper changes it)."""
