@@ -38,6 +38,8 @@ import unicodedata
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+from .numbers import count
+
 __all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "MAX_SEED", "OutOfRange", "clean_name",
            "decode", "figure", "keepable", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown",
            "whole_number"]
@@ -322,7 +324,7 @@ def whole_number(cell: object, what: str, low: int | None = None, high: int | No
     >>> whole_number("-500", "#false-mahjong", 0, 100_000)
     Traceback (most recent call last):
     ...
-    mjscore.inputs.OutOfRange: #false-mahjong must be from 0 to 100,000, not -500
+    mjscore.inputs.OutOfRange: #false-mahjong must be from 0 to 100,000, not −500
     >>> whole_number("27,5", "the hand's value")
     Traceback (most recent call last):
     ...
@@ -348,7 +350,7 @@ def whole_number(cell: object, what: str, low: int | None = None, high: int | No
             raise error(f"{what} must be a whole number, not an empty value")
         return None
     if (low is not None and n < low) or (high is not None and n > high):
-        shown_n = f"{n:,}" if abs(n) < 10 ** _MOST_DIGITS else f"a number of {len(str(abs(n))):,} digits"
+        shown_n = count(n) if abs(n) < 10 ** _MOST_DIGITS else f"a number of {len(str(abs(n))):,} digits"
         raise out_of_range(f"{what} must be {_bounds(low, high)}, not {shown_n}")
     return n
 

@@ -327,7 +327,7 @@ def test_a_practice_name_with_a_control_character_is_refused(capsys, tmp_path, m
 def test_a_negative_false_mahjong_is_refused_on_every_door(capsys, tmp_path):
     path = write(tmp_path, "w.csv", "#players,Ann,Bea,Cat,Dee\n#game,willingdon\n#false-mahjong,-500\n"
                                     "winner,how,thrower,value\nAnn,false-mahjong,,\n")
-    assert "w.csv line 3: #false-mahjong must be from 0 to 100,000, not -500" in refused(capsys, "night", path)
+    assert "w.csv line 3: #false-mahjong must be from 0 to 100,000, not −500" in refused(capsys, "night", path)
     err = refused(capsys, "record", tmp_path / "x.csv", "--players", "Ann,Bea,Cat,Dee", "--game", "willingdon",
                   "--false-mahjong", "100001", "--how", "wall")
     assert "--false-mahjong must be from 0 to 100,000" in err and not (tmp_path / "x.csv").exists()

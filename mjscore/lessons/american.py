@@ -17,6 +17,7 @@ from ..american.drill import PLAYERS, Situation, home_answer, home_reasons, misr
 from ..american.tournament.drill import misreadings as tournament_misreadings
 from ..american.tournament.drill import tournament_answer, tournament_reasons
 from ..american.tournament.tables import COMMON, EXPOSURE_BANDS, VARIANT
+from ..numbers import signed
 from ..progress import Misreading, Rule
 from .model import Field, Question, misreading
 
@@ -201,10 +202,19 @@ def _thrower_penalty(number: int, rng: random.Random) -> Question:
         prompt=(f"A winner who showed {exposures} exposure{'s' * (exposures != 1)} goes mah jongg on a discard. "
                 f"How many points does the thrower lose under the common table, and under the published variant?"),
         fields=(Field("Common published table"), Field("Published variant")), answer=answer,
-        reasons=(f"Common table: {', '.join(f'{b}: -{v}' for b, v in zip(EXPOSURE_BANDS, COMMON.thrower_penalty))}.",
-                 f"Variant: {', '.join(f'{b}: -{v}' for b, v in zip(EXPOSURE_BANDS, VARIANT.thrower_penalty))}."),
-        hint="Look up the winner's exposures in the tables: 0-1, 2, or 3 or more.", rule=rule,
+        reasons=tuple(f"{name}: {_bands(table.thrower_penalty)}." for name, table in (("Common table", COMMON),
+                                                                                       ("Variant", VARIANT))),
+        hint="Look up the winner's exposures in the tables: 0 or 1, 2, or 3 or more.", rule=rule,
         misreadings=tuple(Misreading(rule, o) for o in others))
+
+
+#: The exposure bands as a sentence says them ("0-1" reads as a subtraction beside a loss).
+_BAND_WORDS = ("0 or 1 exposures", "2 exposures", "3 or more exposures")
+
+
+def _bands(penalties: Sequence[int]) -> str:
+    """"0 or 1 exposures: −10, 2 exposures: −20, 3 or more exposures: −25" (a true minus: a loss)."""
+    return ", ".join(f"{band}: {signed(-v)}" for band, v in zip(_BAND_WORDS, penalties))
 
 
 def _home_against_tournament(number: int, rng: random.Random) -> Question:

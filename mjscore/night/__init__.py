@@ -9,8 +9,8 @@ from .willingdon import WILLINGDON_COLUMNS, WILLINGDON_HOWS
 from .ledger import Ledger
 from .journal import journal_path, list_nights, load_journal, night_file, open_night, read_journal
 from .report import places
-from .simulate import simulate_night
+from .simulate import how_it_went, simulate_night
 
 __all__ = ["AMERICAN_COLUMNS", "Entry", "Figures", "GAMES", "Ledger", "LedgerError", "Line", "LoadResult", "Unsaid",
            "Problem", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS", "journal_path", "list_nights", "load_journal",
-           "night_file", "open_night", "places", "read_journal", "simulate_night", "tournament_games"]
+           "how_it_went", "night_file", "open_night", "places", "read_journal", "simulate_night", "tournament_games"]

@@ -6,10 +6,11 @@ import os
 import random
 from typing import Sequence
 
+from ..numbers import count
 from ..willingdon.deal import weighted_choice
 from .ledger import Ledger
 
-__all__ = ["SIM_VALUES", "simulate_night"]
+__all__ = ["SIM_VALUES", "how_it_went", "simulate_night"]
 
 #: The card values of a simulated night and their weights: most hands on the card are 25,
 #: and 30 and 35 are common; 40 to 50 are the harder hands.
@@ -77,3 +78,27 @@ def simulate_night(players: Sequence[str] = ("Ann", "Bea", "Cat", "Dee"), hands:
             entry["dead"] = (pool[min(int(rng.random() * len(pool)), len(pool) - 1)],)
         ledger.add(**entry)
     return ledger
+
+
+def how_it_went(ledger: Ledger) -> str:
+    """What a night's hands came to, counted, to set beside the rates it was made from.
+
+    A night of twenty hands strays from its rates as a real night does; this says by how much,
+    from the hands themselves.
+
+    >>> print(how_it_went(simulate_night()))
+    Of its 20 hands, 4 were wall games. Of its 16 wins, 7 were self-drawn and 4 were declared jokerless. 3 hands had a player with a dead hand.
+    """
+    hands = ledger.entries
+    wins = [e for e in hands if e.winner is not None]
+    walls = len(hands) - len(wins)
+    self_drawn = sum(e.how == "self-drawn" for e in wins)
+    jokerless = sum(bool(e.jokerless) for e in wins)
+    dead = sum(bool(e.dead) for e in hands)
+
+    def n(k: int, one: str, many: str) -> str:
+        return f"{count(k)} {one if k == 1 else many}"
+    return (f"Of its {n(len(hands), 'hand', 'hands')}, {n(walls, 'was a wall game', 'were wall games')}. "
+            f"Of its {n(len(wins), 'win', 'wins')}, {n(self_drawn, 'was self-drawn', 'were self-drawn')} and "
+            f"{n(jokerless, 'was declared jokerless', 'were declared jokerless')}. "
+            f"{n(dead, 'hand had', 'hands had')} a player with a dead hand.")

@@ -80,8 +80,10 @@ class App:
     """
 
     widget: widgets.Widget
-    #: What a learner calls the app ("the practice trainer"), for :meth:`stand_in`.
+    #: What a learner calls the app ("the practice trainer"), for :meth:`stand_in`, and whether
+    #: that is said of several things ("the lesson's questions appear here").
     title = "the app"
+    title_plural = False
     _busy = False
     error: str | None = None
 
@@ -147,7 +149,8 @@ class App:
         widgets are gone until its cell runs again), and in viewers without widgets. It never
         changes, so the notebooks' tests can compare it."""
         title = self.title[:1].upper() + self.title[1:]
-        return (f"{title} appears here when this cell runs: click the cell and press Shift+Enter, "
+        return (f"{title} {'appear' if self.title_plural else 'appears'} here when this cell runs: click the cell "
+                f"and press Shift+Enter, "
                 f"or choose Run ▸ Run All Cells.")
 
     @contextmanager

@@ -302,7 +302,7 @@ def test_american_app_wall_game_and_a_bad_value():
     assert "nobody pays" in app.result.value
     assert "pays 0" not in app.result.value
     app.value.value = "-5"
-    assert "mjs-error" in app.result.value and "from 1 to 100,000, not -5" in app.result.value
+    assert "mjs-error" in app.result.value and "from 1 to 100,000, not −5" in app.result.value
     assert app.payout is None and "Traceback" not in app.result.value
     app.value.value = "25"
     assert app.error is None
@@ -653,7 +653,8 @@ def test_every_app_says_what_to_do_where_its_widgets_are_not_running():
     for cls in apps:
         assert "title" in vars(cls) and cls.title.startswith("the "), cls.__name__
         text = object.__new__(cls).stand_in()
-        assert text.startswith(cls.title[0].upper() + cls.title[1:] + " appears here when this cell runs")
+        verb = " appear" if cls.title_plural else " appears"  # "the lesson's questions appear"
+        assert text.startswith(cls.title[0].upper() + cls.title[1:] + verb + " here when this cell runs")
         assert "Shift+Enter" in text and cls.__name__ not in text and "Voila" not in text
 
 

@@ -321,7 +321,7 @@ def test_command_line_prints_json(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["--hands", "abc"], "--hands must be a whole number, not 'abc'"),
-    (["--hands", "-5"], "--hands must be from 0 to 1,000,000,000, not -5"),
+    (["--hands", "-5"], "--hands must be from 0 to 1,000,000,000, not −5"),
     (["--seed", "1.5"], "--seed must be a whole number, not '1.5'"),
     (["--hands", "1000000000"], "--hands must be 100,000,000 or less"),
     (["--minimum-doubles", "x"], "--minimum-doubles must be a whole number"),

@@ -166,7 +166,15 @@ def totals_chart_html(ledger: Ledger) -> str:
     >>> chart = totals_chart_html(simulate_night())
     >>> chart.count("<svg"), chart.count("<polyline")
     (2, 8)
+
+    Before the first hand there is nothing to draw (a flat line from "hand 0" to "hand 0" said
+    nothing), so it says where the chart will be:
+
+    >>> totals_chart_html(Ledger(["Ann", "Bea", "Cat", "Dee"]))
+    '<p class="mjs-chart-empty">The chart of the running totals starts with the first hand.</p>'
     """
+    if not len(ledger):
+        return '<p class="mjs-chart-empty">The chart of the running totals starts with the first hand.</p>'
     return _CHART_STYLE + totals_svg(ledger) + narrow_totals_svg(ledger)
 
 

@@ -166,6 +166,7 @@ class YourTurn(App):
     """A lesson's questions together, with the lesson's tally and, once all are answered, new ones."""
 
     title = "the lesson's questions"
+    title_plural = True
 
     def __init__(self, lesson: LessonQuestions) -> None:
         self.lesson = lesson
