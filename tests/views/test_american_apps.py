@@ -110,3 +110,14 @@ def test_the_tournament_app_any_dead_hands_and_exposures_by_a_click_each():
     for n in range(5):
         app.exposures.value = n
         assert app.game.exposures == n and app.error is None
+
+
+def test_a_wall_game_in_the_payments_app_speaks_of_no_hand_worth_anything():
+    """With 'the wall ran out' chosen (and jokerless still ticked), the result once read 'A hand
+    worth 40, the wall ran out': nobody won, so no hand's worth is said."""
+    from mjscore.views.american.american_app import AmericanPaymentsApp
+
+    app = AmericanPaymentsApp()
+    app.value.value, app.jokerless.value, app.how.value = "40", True, "wall"
+    assert "The wall ran out: no hand won" in app.result.value
+    assert "worth 40" not in app.result.value and "no jokers" not in app.result.value

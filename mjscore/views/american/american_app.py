@@ -183,10 +183,11 @@ class AmericanPaymentsApp(App):
             return
         self.payout = p
         self.clear_error()
-        head = f"A hand worth {count(p.value)}, {HOW_LABELS[p.how]}"
-        if p.how == "wall":
+        if p.how == "wall":  # nobody won: no hand's worth, no jokers to speak of
+            head = "The wall ran out: no hand won"
             body = (f'<p class="mjs-nobody-pays">{escape(" ".join(p.reasons[1:]))}</p>')
         else:
+            head = f"A hand worth {count(p.value)}, {HOW_LABELS[p.how]}"
             head += ", no jokers" if p.jokerless else ", with a joker"
             body = payout_html(p)
         self.result.value = (f'<div style="font:15px Verdana,Arial,sans-serif"><p style="margin:4px 0">'
