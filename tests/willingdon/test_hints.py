@@ -180,6 +180,44 @@ def test_no_cause_fits():
         "go through the breakdown line by line."]
 
 
+def test_a_hand_with_no_doubles_is_told_so_with_the_line_that_almost_fired():
+    """Said 1 double on a hand with none: no hint sends the learner to doubles lines the
+    breakdown does not show ("(none)"); it says the hand has none, and names the nearest line."""
+    assert hints("+3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2", 28, 1) == [
+        "Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it."]
+    assert hints("+2Bx3 3Cx3 4Dx3 +5Bx3 6Bx2", None, 1) == [
+        "Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it. "
+        "The nearest is “3 concealed pungs” (1 double). This hand has 2 concealed pungs: one short."]
+    assert hints("+2Bx3 +3Cx3 +4Dx3 +5Bx3 RDx2", None, 1) == [
+        "Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it. "
+        "The nearest is “A pung/kong of dragons” (1 double). The Red Dragon here is the pair, and only a "
+        "pung or kong of dragons earns a double."]
+    # a line that fires and gives 0 (the Clean Hand in this rule book) is named as such
+    out = hints("+2Bx3 +8Bx3 NWx4 +7Bx3 9Bx2 seat=S round=W", None, 2)
+    assert out[0].startswith("Doubles: 2 too many. This hand has no doubles: “A Clean Hand” fires but gives "
+                             "0 doubles in this rule book. The nearest is “A pung/kong of your own wind”")
+
+
+def test_no_hint_points_at_lines_the_breakdown_does_not_show():
+    """The kind: over dealt hands and wrong answers either way, a hint that sends the learner
+    through the breakdown is given only where the breakdown has lines of that figure worth
+    something; a hand with no doubles answered with some is told it has none."""
+    sent, told = 0, 0
+    for hand in deal(300, seed=5):
+        s = score(hand)
+        for dp, dd in ((1, 0), (-1, 0), (0, 1), (0, 2), (0, 3), (0, -1), (3, 5)):
+            out = likely_misses(s, hand, max(0, s.hand_points + dp), max(0, s.doubles + dd))
+            for h in out:
+                items = s.points if h.startswith("Hand points") else s.doubles_detail
+                if "breakdown" in h:
+                    sent += 1
+                    assert any(i.total for i in items), (str(hand), h)
+                if h.startswith("Doubles") and s.doubles == 0 and not any(i.total for i in items):
+                    assert "breakdown" not in h, (str(hand), h)
+                    told += h.startswith("Doubles") and " This hand has no doubles: " in h
+    assert sent and told  # both cases were met
+
+
 def test_right_answers_show_me_and_figures_not_asked_have_no_hints():
     assert hints("+3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2", 28, 0) == []
     assert hints("+3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2", None, None) == []

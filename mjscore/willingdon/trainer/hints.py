@@ -15,6 +15,10 @@ A wrong figure is a difference ``d`` (the hand's figure minus the answer). Each 
 - a hand kind: the best one counts, another that fits too (``Score.also_fits``), or one
   that does not fit at all (its row's note says what it needs).
 
+When no cause fits, the learner is sent through the breakdown's lines, or, on a hand whose
+breakdown gives nothing for the figure (a hand with no doubles), told so, with the doubles
+line that almost fired: a hint never points at lines the breakdown does not show.
+
 >>> from mjscore.hands import parse
 >>> from mjscore.willingdon import score
 >>> h = parse("2Bx3 5Bx3 7Bx3 3Dx4 RDx2")     # the FAQ's hand: three concealed pungs and a kong
@@ -33,7 +37,7 @@ from ...hands import Hand, Meld
 from ...tiles import INFO, SEAT_WIND, tile_name
 from .. import Facts, LineItem, RuleSet, Score, rule_table
 
-__all__ = ["likely_misses"]
+__all__ = ["NO_CAUSE", "likely_misses"]
 
 
 def _how_many(value: int, unit: str) -> str:
@@ -326,6 +330,66 @@ def _double_hints(r: Score, hand: Hand, d: int) -> list[str]:
     return _misread_hints(r, hand, -d) + _kind_hints(r, hand, -d)
 
 
+# --------------------------------------------------------------------------- when no cause fits
+
+#: How a hint begins when no cause on the rule table fits: it names no rule of its own.
+NO_CAUSE = ("No single line", "This hand has no")
+
+#: The counts a row reads that are one set short of a row firing: (one, more than one).
+_COUNTED = {"concealed_pungs": ("concealed pung", "concealed pungs"),
+            "exposed_kongs": ("exposed kong", "exposed kongs"),
+            "concealed_kongs": ("concealed kong", "concealed kongs"),
+            "wind_sets": ("pung or kong of winds", "pungs or kongs of winds"),
+            "dragon_sets": ("pung or kong of dragons", "pungs or kongs of dragons")}
+
+
+def _almost(hand: Hand, f: Facts):
+    """The ways a doubles row almost fires on ``hand``: (why, the facts as they would be)."""
+    for misreading in _MISREADINGS:
+        found = misreading(hand, f)
+        if found and found[0] != "stack":
+            yield found
+    for pair in f.dragon_pair:
+        yield (f"The {tile_name(pair)} here is the pair, and only a pung or kong of dragons earns a double",
+               f.misread(dragons=f.dragons + (pair,)))
+    for pair in f.wind_pair:
+        own, in_round = SEAT_WIND[hand.seat], SEAT_WIND[hand.round]
+        yield (f"The {tile_name(pair)} here is the pair, and only a pung or kong of a wind earns a double",
+               f.misread(winds=f.winds + (pair,), own_wind=(pair,) if pair == own else f.own_wind,
+                         round_wind=(pair,) if pair == in_round else f.round_wind))
+    for fact, (one, more) in _COUNTED.items():
+        n = getattr(f, fact)
+        if n:
+            yield f"This hand has {n} {one if n == 1 else more}: one short", f.misread(**{fact: n + 1})
+
+
+def _nearest(r: Score, hand: Hand) -> str:
+    """The doubles line that almost fires on a hand with none, and why it does not ('' if none is near)."""
+    f = Facts(hand)
+    actual = _doubles(f, r.rules)
+    for why, facts in _almost(hand, f):
+        gained = {k: v for k, v in _doubles(facts, r.rules).items() if k not in actual and v}
+        if gained:
+            return f" The nearest is {_rows_text(gained)}. {why}."
+    return ""
+
+
+def _no_cause(r: Score, hand: Hand, what: str) -> str:
+    """What is said when no cause fits a figure: the breakdown's lines, or that it has none.
+
+    A hand whose breakdown gives nothing for the figure (no doubles) is told so, with the line
+    that almost fired, never sent to lines the breakdown does not show."""
+    items = r.points if what == "Hand points" else r.doubles_detail
+    if any(i.total for i in items):
+        return "No single line or pair of lines makes up the difference: go through the breakdown line by line."
+    unit = what.lower()
+    zero = [f"“{i.line}”" for i in items]  # lines that fire and give nothing (a Clean Hand at 0)
+    said = (f"This hand has no {unit}: {' and '.join(zero)} fire{'s' * (len(zero) == 1)} but give"
+            f"{'s' * (len(zero) == 1)} 0 {unit} in this rule book." if zero else
+            f"This hand has no {unit}: no {unit} line of the rule book fires on it.")
+    return said + (_nearest(r, hand) if what == "Doubles" else "")
+
+
 def likely_misses(result: Score, hand: Hand, points: int | None, doubles: int | None,
                   *, limit: int = 3) -> tuple[str, ...]:
     """The causes that most likely account for a wrong answer, in a learner's words.
@@ -350,7 +414,5 @@ def likely_misses(result: Score, hand: Hand, points: int | None, doubles: int | 
         d = right - given
         head = f"{what}: {abs(d)} {'short' if d > 0 else 'too many'}."
         hints = list(dict.fromkeys(hints_for(result, hand, d)))[:limit]
-        out += [f"{head} {h}" for h in hints] or [
-            f"{head} No single line or pair of lines makes up the difference: go through the "
-            f"breakdown line by line."]
+        out += [f"{head} {h}" for h in hints] or [f"{head} {_no_cause(result, hand, what)}"]
     return tuple(out)

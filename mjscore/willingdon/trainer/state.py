@@ -24,6 +24,7 @@ from typing import Any
 from ...hands import Hand, HandError, format_hand
 from ...progress import Book, BookError
 from ..deal import dealt_hand
+from .hints import NO_CAUSE
 from .records import MODES, Played, Tally, asks, clean_name, is_count
 
 __all__ = ["FORMAT", "READS", "RECENT", "VERSION", "Progress", "Unreadable", "answer_record", "rule_of_hint",
@@ -215,12 +216,16 @@ def rule_of_hint(hint: str) -> str | None:
     >>> rule_of_hint("Hand points: 2 too many. The pair of 5 Bamboo scores nothing: only these pairs score.")
     'The pair of a minor tile scores nothing'
     >>> rule_of_hint("Doubles: 1 too many. No single line or pair of lines makes up the difference: go through it.")
+    >>> rule_of_hint("Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it.")
+    >>> rule_of_hint("Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it. "
+    ...              "The nearest is “3 concealed pungs” (1 double). This hand has 2 concealed pungs: one short.")
+    '3 concealed pungs'
     """
     m = _QUOTED.search(hint)
     if m:
         return m.group(1)
     rest = hint.split(". ", 1)[-1]
-    if rest.startswith("No single line"):
+    if rest.startswith(NO_CAUSE):
         return None
     rule = re.split(r"[:(]", rest, maxsplit=1)[0].strip(" .")
     for pattern, general in _GENERAL:  # the same rule for every tile: "The pair of a minor tile ..."
