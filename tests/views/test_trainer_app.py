@@ -156,7 +156,7 @@ def test_the_played_table_and_re_reading(app):
     app.next.click()
     answer(app, 1, 1)
     labels = [label for label, _ in app.played.options]
-    assert labels == [f"1. right: {RAMP[0]}", f"2. shown: {RAMP[1]}", f"3. missed: {RAMP[2]}"]
+    assert labels == [f"1. right: {RAMP[0]}", f"2. missed (shown): {RAMP[1]}", f"3. missed: {RAMP[2]}"]
     assert app.played.value is None and app.review.value == ""
     before_tally, before_file = app.tally.value, progress_path().read_bytes()
     for n in (1, 3, 2, 1):
@@ -174,6 +174,39 @@ def test_the_played_table_and_re_reading(app):
     app.next.click()
     answer(app, *right(app))
     assert app.played.value == 2 and len(app.played.options) == 4
+
+
+def test_each_played_entry_starts_with_its_verdict_on_what_was_asked(app):
+    """In every mode, with each figure right or wrong and with Show me, an entry of the Played
+    list begins 'N. right' or 'N. missed' as the tally counts it, and nothing after it says
+    'right' (a missed hand once read '1. points right: ...'); a figure not asked is said as
+    what was asked."""
+    t = app.trainer
+    for mode in ("both", "points", "doubles"):
+        app.mode.value = mode
+        for dp, dd, show in ((0, 0, False), (2, 0, False), (0, 1, False), (2, 1, False), (0, 0, True)):
+            if t.answered:
+                app.next.click()
+            if show:
+                app.show.click()
+            else:
+                p, d = right(app)
+                answer(app, p + dp, d + dd)
+    entries = {n: label for label, n in app.played.options}
+    played = {p.number: p for p in t.latest(50)}
+    assert len(entries) == len(played) == 15
+    for n, label in entries.items():
+        p = played[n]
+        verdict = "right" if p.right else "missed"
+        assert label.startswith(f"{n}. {verdict}") and label.endswith(f": {p.hand}"), label
+        assert label.count("right") == (1 if p.right else 0), label
+        if p.mode != "both":
+            assert f"asked the {'hand points' if p.mode == 'points' else 'doubles'} only" in label, label
+    assert entries[2] == f"2. missed (the hand points wrong): {played[2].hand}"
+    assert entries[3] == f"3. missed (the doubles wrong): {played[3].hand}"
+    assert entries[12] == f"12. right (asked the doubles only): {played[12].hand}"  # 2 hand points off, not asked
+    assert entries[13] == f"13. missed (asked the doubles only): {played[13].hand}"
+    assert entries[15] == f"15. missed (shown; asked the doubles only): {played[15].hand}"
 
 
 def test_the_answer_boxes_start_empty_and_an_empty_box_is_asked_for(app):

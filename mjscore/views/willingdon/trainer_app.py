@@ -72,7 +72,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ...inputs import MAX_DIGITS, InputError, OutOfRange, keepable, shown, whole_number
-from ...willingdon.trainer import Feedback, Trainer, TrainerError
+from ...willingdon.trainer import Feedback, Played, Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
 from .._controls import AskFirst, number_box, upload_button
@@ -81,7 +81,7 @@ from .._style import ERROR, GOOD, MUTED, count, text_size
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
 
-__all__ = ["PracticeApp", "review_html", "typed_answer"]
+__all__ = ["PracticeApp", "played_entry", "review_html", "typed_answer"]
 
 #: 15 px, or 16 on a touch screen (:func:`~mjscore.views._style.text_size`).
 _FONT = f"font:{text_size('15px')} Verdana,Arial,sans-serif"
@@ -127,14 +127,32 @@ def feedback_html(f: Feedback) -> str:
     return f'<div style="{_FONT}">{"".join(parts)}</div>'
 
 
-def _verdict(p) -> str:
+def played_entry(p: Played) -> str:
+    """A played hand as the *Played* list names it: its number, the verdict on what was asked, the hand.
+
+    The verdict comes first (on a phone the end of a long entry may be out of sight) and is
+    ``right`` or ``missed`` on everything asked; what else is said follows in brackets, in words
+    that cannot be read as a verdict: which figure was wrong, that the answer was shown, or that
+    only one figure was asked.
+
+    >>> from mjscore.willingdon.trainer import Played
+    >>> hand = "+3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2"
+    >>> played_entry(Played(1, hand, 28, 1, False, 28, 0))
+    '1. missed (the doubles wrong): +3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2 seat=E round=E'
+    >>> played_entry(Played(2, hand, 30, None, False, 28, 0, mode="points"))
+    '2. missed (asked the hand points only): +3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2 seat=E round=E'
+    >>> played_entry(Played(3, hand, None, 0, False, 28, 0, mode="doubles"))
+    '3. right (asked the doubles only): +3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2 seat=E round=E'
+    """
+    said = []
     if p.shown:
-        return "shown"
-    if p.right:
-        return "right"
+        said.append("shown")
+    elif not p.right and p.mode == "both" and (p.points_right or p.doubles_right):
+        said.append("the doubles wrong" if p.points_right else "the hand points wrong")
     if p.mode != "both":
-        return "missed"
-    return "points right" if p.points_right else "doubles right" if p.doubles_right else "missed"
+        said.append(f"asked the {'hand points' if p.mode == 'points' else 'doubles'} only")
+    brackets = f" ({'; '.join(said)})" if said else ""
+    return f"{p.number}. {'right' if p.right else 'missed'}{brackets}: {p.hand}"
 
 
 def where_html(t: Trainer) -> str:
@@ -436,7 +454,7 @@ class PracticeApp(App):
         self.hand.value = hand_html(t.current_hand)
         self.next.disabled = not t.answered
         # the verdict first: on a phone the end of a long entry may be out of sight
-        options = [(f"{p.number}. {_verdict(p)}: {p.hand}", p.number) for p in t.latest(_LISTED)]
+        options = [(played_entry(p), p.number) for p in t.latest(_LISTED)]
         if list(self.played.options) != options:
             chosen = self.played.value
             with self._quietly():
