@@ -282,6 +282,65 @@ def test_reset_clears_everything_and_brings_it_back(app):
     assert again.name.value == "" and again.trainer.tally.played == 1 and again.trainer.current_number == 1
 
 
+def test_reset_names_all_it_clears_and_all_it_keeps_and_brings_back_what_it_cleared(app):
+    """The kind: whatever of the progress log a Reset changes is named in its question with its
+    count, and what it leaves (the lessons' questions and the drills, kept in the same file) is
+    said to be kept, with theirs; Bring back restores every part it changed."""
+    from dataclasses import fields
+
+    from mjscore.practice.drill import Drill
+    from mjscore.practice.questions import LessonQuestions
+
+    app.name.value = "Ann"
+    app.mode.value = "points"
+    for _ in range(3):
+        if app.trainer.answered:
+            app.next.click()
+        app.show.click()
+    drill = Drill("american", progress_path())
+    drill.show_me()
+    questions = LessonQuestions(2, progress_path())
+    for n in (1, 2, 3, 4):
+        questions.show_me(n)
+    # what the question may name as cleared: the name, the hands played (and where the trainer
+    # is), the tally and the rules missed that go with them
+    named = {"name", "current", "table", "played", "tallies", "missed", "complete"}
+
+    def state():
+        app.trainer.reload()
+        progress = app.trainer._progress
+        return {f.name: (progress.book.to_json() if f.name == "book" else getattr(progress, f.name))
+                for f in fields(progress)}
+    before = state()
+    app.reset.click()
+    question = app.confirm.question.value
+    assert "your name (Ann), which the drills and the lessons' questions use too" in question
+    assert "the 3 hands you played here and your tally" in question
+    assert "It keeps your answers to the lessons' questions (4 answered) and in the drills (1 answered)" in question
+    assert "<i>Bring back</i> restores it" in question
+    app.clear.click()
+    after = state()
+    changed = {k for k in before if before[k] != after[k]}
+    assert "name" in changed and "tallies" in changed
+    assert changed <= named, f"Reset changed {changed - named}, which its question does not name"
+    app.bring_back.click()
+    back = state()
+    learner = [k for k in before if k not in ("played", "complete")]  # complete: how the log was read
+    assert {k: back[k] for k in learner} == {k: before[k] for k in learner}
+    assert back["played"] == before["played"]
+    assert app.name.value == "Ann" and app.mode.value == "points"
+
+
+def test_reset_with_nothing_of_the_trainer_says_what_it_keeps(app):
+    from mjscore.practice.drill import Drill
+
+    Drill("american", progress_path()).show_me()
+    app.reset.click()
+    question = app.confirm.question.value
+    assert "nothing to clear yet" in question and "in the drills (1 answered)" in question
+    assert "lessons' questions (none yet)" in question and app.clear.layout.display == "none"
+
+
 def test_ten_hands_then_a_kernel_restart(app):
     """The issue's test: a name, ten hands with right answers, wrong answers and Show me,
     then a new app on the same data folder (a kernel restart) shows the same tally and hands."""

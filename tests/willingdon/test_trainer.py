@@ -243,6 +243,38 @@ def test_bringing_back_the_trainer_leaves_the_drills_as_they_are(path):
     assert (again.tally.played, again.tally.right) == (2, 1)
 
 
+def test_a_reset_keeps_the_drills_the_lessons_questions_and_the_mode(path):
+    """Reset clears the trainer's own progress (the name, which the drills and the lessons'
+    questions share, the hands, the tally) and nothing else of the log: the drills' and the
+    lessons' answers stay, counted by kept_by_reset, and the practice mode stays as chosen.
+    Bringing back restores the name and the hands, the drills and the questions untouched."""
+    from mjscore.practice.drill import Drill
+    from mjscore.practice.questions import LessonQuestions
+
+    t = Trainer(path, seed=4)
+    t.set_name("Ann")
+    t.set_mode("doubles")
+    play(t, 2)
+    d = Drill("american", path)
+    d.show_me()
+    d.next()
+    d.check(d.answer())
+    q = LessonQuestions(3, path)
+    q.show_me(1)
+    t.reload()
+    assert t.kept_by_reset() == session_module.KeptByReset(questions=1, drills=2)
+    book = t._progress.book.to_json()
+    t.reset()
+    assert (t.name, t.tally.played, t.mode) == ("", 0, "doubles")
+    assert t._progress.book.to_json() == book and t.kept_by_reset() == (1, 2)
+    assert Drill("american", path).tally.played == 2 and LessonQuestions(3, path).tally.played == 1
+    assert Drill("american", path).name == ""  # the name is theirs too: the question says so
+    assert Trainer(path).mode == "doubles"
+    t.bring_back()
+    assert (t.name, t.tally.played, t.mode) == ("Ann", 2, "doubles") and t._progress.book.to_json() == book
+    assert Drill("american", path).name == "Ann"
+
+
 def test_a_reset_of_nothing_keeps_nothing(path):
     t = Trainer(path)
     t.reset()

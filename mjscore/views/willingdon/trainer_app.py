@@ -81,7 +81,7 @@ from .._style import ERROR, GOOD, MUTED, count, text_size
 from ..panels import error_html, headline_html, score_html
 from ..tiles import hand_html
 
-__all__ = ["PracticeApp", "played_entry", "review_html", "typed_answer"]
+__all__ = ["PracticeApp", "played_entry", "reset_question", "review_html", "typed_answer"]
 
 #: 15 px, or 16 on a touch screen (:func:`~mjscore.views._style.text_size`).
 _FONT = f"font:{text_size('15px')} Verdana,Arial,sans-serif"
@@ -153,6 +153,37 @@ def played_entry(p: Played) -> str:
         said.append(f"asked the {'hand points' if p.mode == 'points' else 'doubles'} only")
     brackets = f" ({'; '.join(said)})" if said else ""
     return f"{p.number}. {'right' if p.right else 'missed'}{brackets}: {p.hand}"
+
+
+def reset_question(t: Trainer) -> str:
+    """What Reset asks (HTML): everything it clears, named with its count, and what it keeps.
+
+    The progress log also keeps the answers to the lessons' questions and the drills: Reset
+    leaves them, and says so with their counts; the name it clears is theirs too.
+
+    >>> import tempfile, pathlib
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> t = Trainer(pathlib.Path(folder.name) / "practice.jsonl")
+    >>> t.set_name("Ann")
+    >>> _ = t.check(28, 0)
+    >>> print(reset_question(t))
+    <b>Start again?</b> This clears your name (Ann), which the drills and the lessons' questions use too, the 1 hand you played here and your tally. It keeps your answers to the lessons' questions (none yet) and in the drills (none yet). What it clears is kept, and <i>Bring back</i> restores it.
+    >>> folder.cleanup()
+    """
+    n = t.tally.played
+    kept = t.kept_by_reset()
+    keeps = (f"It keeps your answers to the lessons' questions ({_answers(kept.questions)}) and in the drills "
+             f"({_answers(kept.drills)}).")
+    if not n and not t.name:
+        return f"There is nothing to clear yet: no name, no hands played. {keeps}"
+    name = (f"your name ({escape(t.name)}), which the drills and the lessons' questions use too, " if t.name
+            else "")
+    return (f"<b>Start again?</b> This clears {name}the {count(n)} hand{'s' * (n != 1)} you played here and "
+            f"your tally. {keeps} What it clears is kept, and <i>Bring back</i> restores it.")
+
+
+def _answers(n: int) -> str:
+    return f"{count(n)} answered" if n else "none yet"
 
 
 def where_html(t: Trainer) -> str:
@@ -232,7 +263,8 @@ class PracticeApp(App):
         self.tally = classed(widgets.HTML(), "mjs-practice-tally")
         self.reset = classed(widgets.Button(description="Reset", icon="trash",
                                             tooltip="Start again: clears the name, the hands played and the tally "
-                                                    "(asks first, and keeps them to bring back)",
+                                                    "(asks first, and keeps them to bring back); the drills and "
+                                                    "the lessons' questions are kept",
                                             layout=widgets.Layout(width="8em")), "mjs-practice-reset")
         self.confirm = AskFirst(box="mjs-practice-confirm", yes="mjs-practice-clear", no="mjs-practice-keep")
         self.clear, self.keep = self.confirm.yes, self.confirm.no
@@ -338,18 +370,14 @@ class PracticeApp(App):
         self.refresh()
 
     def _on_reset(self, _button=None) -> None:
-        """Reset asks first, saying what it will clear and that it can be brought back."""
+        """Reset asks first, saying what it will clear, what it keeps, and that it can be brought back."""
         t = self.trainer
-        n = t.tally.played
-        if not n and not t.name:
-            self.confirm.ask(f'<div style="{_FONT}">There is nothing to clear yet: no name, no hands played.</div>',
-                             None, no="OK")
-            return
-        who = f" ({escape(t.name)})" if t.name else ""
-        self.confirm.ask(f'<div role="alert" style="{_FONT}"><b>Start again?</b> This clears your name{who}, the '
-                         f'{count(n)} hand{"s" * (n != 1)} you played and your tally. They are kept, and '
-                         f'<i>Bring back</i> restores them.</div>', self._clear_all,
-                         yes="Yes, clear them", no="No, keep them")
+        t.reload()  # the drills or the lessons' questions may have been answered in another notebook
+        question = f'<div role="alert" style="{_FONT}">{reset_question(t)}</div>'
+        if t.tally.played or t.name:
+            self.confirm.ask(question, self._clear_all, yes="Yes, clear them", no="No, keep them")
+        else:
+            self.confirm.ask(question, None, no="OK")
 
     def _clear_all(self) -> None:
         self.trainer.reset()

@@ -7,7 +7,8 @@ the score and the breakdown, even when the hand is under the minimum. On a miss 
 causes the learner most likely missed (:func:`~mjscore.willingdon.trainer.hints.likely_misses`).
 "Show me" reveals the answer and counts as a miss. Only the first answer on a hand counts:
 answering again, or re-reading a played hand, never changes the tally. :meth:`Trainer.reset`
-clears everything.
+clears the trainer's progress (the name, the hands, the tally), keeps it aside to bring back,
+and leaves the drills' and the lessons' answers in the same log as they are.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.TemporaryDirectory()
@@ -57,7 +58,7 @@ from .records import MODES, Feedback, Played, Tally, TrainerError, answered_agai
 from .state import answer_record, rule_of_hint
 from .store import start_record
 
-__all__ = ["Cleared", "LEGACY_FILE", "PROGRESS_FILE", "Trainer", "progress_path"]
+__all__ = ["Cleared", "KeptByReset", "LEGACY_FILE", "PROGRESS_FILE", "Trainer", "progress_path"]
 
 #: The one-file format of earlier versions, read and carried over.
 LEGACY_FILE = "practice.json"
@@ -68,6 +69,14 @@ class Cleared(NamedTuple):
 
     name: str
     tally: Tally
+
+
+class KeptByReset(NamedTuple):
+    """What a Reset of the trainer leaves in the progress log: the first answers given to the
+    lessons' questions and in the drills (each counted over all its tallies)."""
+
+    questions: int
+    drills: int
 
 
 class Trainer(KeptProgress):
@@ -213,9 +222,19 @@ class Trainer(KeptProgress):
     def reset(self) -> None:
         """Clear the name, the hands played and the tally, and start again at hand 1.
 
-        What it clears is kept aside (:meth:`cleared`, in ``<log>.before-reset``) until the next
-        Reset, and :meth:`bring_back` brings it back."""
+        The name is the one the drills and the lessons' questions are kept under too; their
+        answers stay (:meth:`kept_by_reset`), and so does the practice mode. What it clears is
+        kept aside (:meth:`cleared`, in ``<log>.before-reset``) until the next Reset, and
+        :meth:`bring_back` brings it back."""
+        mode = self.mode
         self._keep.clear(start_record(self._seed), self.cleared_path)
+        self.set_mode(mode)  # a setting, not progress: Reset leaves it as the learner chose
+
+    def kept_by_reset(self) -> KeptByReset:
+        """How many answers a :meth:`reset` leaves: to the lessons' questions, and in the drills."""
+        book = self._progress.book
+        return KeptByReset(questions=sum(s.counts.played for s in book.lessons.values()),
+                           drills=sum(s.counts.played for s in book.drills.values()))
 
     @property
     def cleared_path(self) -> Path:

@@ -11,8 +11,9 @@ summary and what follows it, whatever the log's length::
      "mode": "both", "current": 412, "hand": {...}, "tallies": {"both": {...}}, "missed": {...},
      "recent": [{"number": 362, "hand": "+3Bx3 ...", ...}, ...], "drills": {...}, "lessons": {...}}
 
-A Reset of the Willingdon trainer (a ``start`` after the first) starts the trainer again and
-forgets the name; the drills and the lessons keep their own tallies (each has its own Reset).
+A Reset of the Willingdon trainer (a ``start`` after the first, then its ``mode`` again) starts
+the trainer again and forgets the name, which the drills and the lessons' questions share; the
+drills and the lessons keep their own tallies (a drill has its own Reset).
 """
 
 from __future__ import annotations
