@@ -7,7 +7,9 @@ text) and every markdown cell is scanned:
 - a negative number has a true minus sign ("−25", never "-25" beside it);
 - no Python repr: no tuple or list of strings (``('A Clean Hand',)``), no dict (``{'Ann': 40}``),
   no bare ``True``/``False``/``None``, no string result printed with its quotes
-  (``'practice.jsonl'``), no memory address, no ``help()`` text.
+  (``'practice.jsonl'``), no memory address, no ``help()`` text;
+- no words of Python's JSON parser (``Expecting value, column 1``): a file that cannot be read is
+  said in plain words.
 
 Code (fenced blocks and `inline code` in markdown) is what a learner types, not what she reads,
 and is left out. The few exceptions are listed in :data:`ALLOWED`, each with its reason.
@@ -29,6 +31,9 @@ NO_SEPARATORS = re.compile(r"(?<![\w.,#/:=+−-])\d{4,}(?![\w,.]*\d)")
 HYPHEN_MINUS = re.compile(r"(?<![\w\d)\]])-\d")
 REPR = re.compile(r"\(\s*'[^']*',\s*\)|\(\)|\['[^']*'|\{'[^']*':|\b(?:True|False|None)\b|0x[0-9a-f]{6,}|"
                   r"^'[^'\n]*'$|\bHelp on\b|\bSignature:|\bhelp\(", re.M)
+#: The words of Python's JSON parser (the messages of json.JSONDecodeError), and what quoted them.
+PARSER_WORDS = re.compile(r"Expecting (?:value|property name|'[:,]' delimiter)|Extra data|Unterminated string|"
+                          r"Invalid (?:control character|\\?escape|\\uXXXX)|JSONDecodeError|not valid JSON")
 
 #: (what, the text found, why it stands).
 ALLOWED = (
@@ -87,7 +92,8 @@ def read(path: Path) -> list[tuple[str, str]]:
 
 def problems(text: str) -> list[str]:
     out = []
-    for what, pattern in (("no separators", NO_SEPARATORS), ("hyphen minus", HYPHEN_MINUS), ("repr", REPR)):
+    for what, pattern in (("no separators", NO_SEPARATORS), ("hyphen minus", HYPHEN_MINUS), ("repr", REPR),
+                          ("parser words", PARSER_WORDS)):
         for m in pattern.finditer(text):
             context = text[max(0, m.start() - 30):m.end() + 20].replace("\n", " ")
             if any(w == what and (found in context if what != "no separators" else m.group() == found)
@@ -106,7 +112,8 @@ def test_numbers_are_written_one_way_and_no_repr_is_shown(path):
 def test_the_scan_catches_each_fault_it_was_written_for():
     for text in ("also fits: ('A Clean Hand',)", "may go mahjong? False", "'practice.jsonl'", "collects 1200012",
                  "1344", "Cat -10", "{'Ann': 40}", "Help on function simulate_night", "<x at 0x7f3a2b1c9d>",
-                 "also fits: ()"):
+                 "also fits: ()", "notes.jsonl: not a progress log (line 1: not valid JSON (Expecting value, "
+                 "column 1))", "Expecting ',' delimiter", "Extra data", "Invalid \\escape"):
         assert problems(text), text
     for text in ("1,344", "collects 1,200,012", "−10", "0-1 exposures", "25-50", "F1 S3", "seed 11",
                  "section 2468", "refused: must be 0 or more, not -25", "30.23%", "9Cx2"):

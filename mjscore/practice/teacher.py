@@ -2,13 +2,15 @@
 
 :func:`read_class` takes files and folders (every ``*.jsonl`` below a folder: the files students
 download from Binder or the browser site, or the data folders of a class on one JupyterHub) and
-reads each log as it is, never changing it. Per student: what was played, right and shown,
-for the Willingdon trainer, each drill and each lesson's questions; for the class: the rules
-missed most (from the rule each wrong answer most likely missed) and the questions most got
-wrong (:meth:`ClassReport.questions_wrong`, counted as :data:`QUESTIONS_COUNTED` says: the one
+reads each log as it is, never changing it; a folder or file may be given as the teacher typed
+it (``~/class``), and what is found in it is named that way. Per student: what was played, right
+and shown, for the Willingdon trainer, each drill and each lesson's questions; for the class:
+the rules missed most (from the rule each wrong answer most likely missed) and the questions most
+got wrong (:meth:`ClassReport.questions_wrong`, counted as :data:`QUESTIONS_COUNTED` says: the one
 count the notebook, the app, the text report and the JSON all show). A damaged or foreign file
-is named in one line (:attr:`ClassReport.problems`) and the rest are read. Names are kept as the
-students typed them: a view shows them as text.
+is named in one line (:attr:`ClassReport.problems`), saying in plain words what is wrong and on
+which line, and the rest are read. Names are kept as the students typed them: a view shows them
+as text.
 
 ``mjscore class PATH...`` prints the report; ``--json`` one object with a ``students`` list.
 """
@@ -21,12 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, NamedTuple
 
-from ..inputs import shown
+from ..inputs import LIMITS, InputError, load_json, shown
 from ..progress import DRILLS, LESSONS, Counts
-from ..willingdon.trainer.store import Log, Unreadable
+from ..willingdon.trainer.store import FORMAT, Log, Unreadable
+from ..willingdon.trainer.state import READS
 
 __all__ = ["QUESTIONS_COUNTED", "ClassReport", "Found", "QuestionWrong", "RuleMissed", "Student", "find_logs",
-           "read_class", "read_student"]
+           "not_a_log", "read_class", "read_student"]
 
 #: What the report calls each drill, the Willingdon trainer first.
 DRILL_TITLES = {"willingdon": "Willingdon trainer", **DRILLS}
@@ -135,22 +138,24 @@ class QuestionWrong(NamedTuple):
 def find_logs(paths: Iterable[str | os.PathLike | Found]) -> tuple[list[Found], list[str]]:
     """Every log to read, and a line for each path that holds none.
 
+    A path is named as given (``~/class``, a ``~`` read as the home folder), and a file found
+    below a folder by the folder as given and the file's path below it (``~/class/ann.jsonl``).
     A :class:`Found` given is read as it is, named as it says (a file uploaded into a scratch
     folder is named by the name it was uploaded with)."""
     found, problems, seen = [], [], set()
     for given in paths:
-        path = given.path if isinstance(given, Found) else Path(given)
+        path = given.path if isinstance(given, Found) else Path(os.path.expanduser(given))
         if isinstance(given, Found):
             candidates = [given]
         elif path.is_dir():
             logs = sorted(p for p in path.rglob("*.jsonl") if p.is_file() and ".ipynb_checkpoints" not in p.parts)
             if not logs:
-                problems.append(f"{given}: no progress logs (*.jsonl) in this folder")
-            candidates = [Found(p, str(p)) for p in logs]
+                problems.append(f"{os.fspath(given)} holds no progress files (*.jsonl)")
+            candidates = [Found(p, str(Path(given) / p.relative_to(path))) for p in logs]
         elif path.exists():
             candidates = [Found(path, str(given))]
         else:
-            problems.append(f"{given}: no such file or folder")
+            problems.append(f"{os.fspath(given)}: no such file or folder")
             continue
         for f in candidates:
             key = os.path.realpath(f.path)
@@ -242,6 +247,49 @@ def _cell(c: Counts) -> str:
     return f"{c.right}/{c.played}" if c.played else "-"
 
 
+def not_a_log(path: Path) -> str:
+    """Why the file at ``path``, which the log reader refused, is not a progress file.
+
+    In a teacher's words (never a parser's), with the line that shows it. The reader refuses a file as a whole (too big, not a file, empty) or by its opening record,
+    on its first line that is not blank: that line is looked at again here.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     notes = Path(folder, "notes.jsonl")
+    ...     _ = notes.write_text("\\n{nope\\n")
+    ...     not_a_log(notes)
+    'it is not the JSON lines mjscore writes (line 2)'
+    """
+    try:
+        if not path.is_file():
+            return "it is a pipe or a device, not a file"
+        if path.stat().st_size > LIMITS["progress"]:
+            return f"it is more than {LIMITS['progress'] >> 20} MB, too big for a progress file"
+        data = path.read_bytes()
+    except OSError as e:
+        return f"it could not be read ({e.strerror or e.__class__.__name__})"
+    for number, line in enumerate(data.split(b"\n"), 1):
+        if line.strip():
+            break
+    else:
+        return "it is empty"
+    try:
+        record = load_json(line.decode("utf-8"), "")
+    except UnicodeDecodeError:
+        return f"it is not text (line {number})"
+    except InputError:  # not JSON at all, or JSON mjscore never writes (nested too deeply, a number too long)
+        return f"it is not the JSON lines mjscore writes (line {number})"
+    if not isinstance(record, dict) or record.get("kind") not in ("start", "summary") or record.get("format") != FORMAT:
+        return f"it does not begin as a progress file does (line {number})"
+    version, reads = record.get("version"), " and ".join(map(str, READS))
+    if version not in READS:
+        if isinstance(version, int) and not isinstance(version, bool) and version > max(READS):
+            return (f"it was saved by a newer mjscore (its version {version}; this one reads versions {reads}): "
+                    f"update mjscore to read it (line {number})")
+        return f"it does not say a version this mjscore reads ({reads}) (line {number})"
+    return f"its first line is damaged (line {number})"
+
+
 def read_class(paths: Iterable[str | os.PathLike | Found]) -> ClassReport:
     """Read every log in ``paths`` (files, or folders searched for ``*.jsonl``, or :class:`Found`)."""
     found, problems = find_logs(paths)
@@ -249,11 +297,11 @@ def read_class(paths: Iterable[str | os.PathLike | Found]) -> ClassReport:
     for f in found:
         try:
             s = read_student(f.path, f.shown)
-        except Unreadable as e:
-            problems.append(f"{f.shown}: not a progress log, so not read ({e})")
+        except Unreadable:
+            problems.append(f"{f.shown} is not a progress file: {not_a_log(f.path)}")
             continue
         except OSError as e:
-            problems.append(f"{f.shown}: not read ({e.strerror or e})")
+            problems.append(f"{f.shown} could not be opened: {e.strerror or e}")
             continue
         said = []
         if s.damaged:
