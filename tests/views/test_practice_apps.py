@@ -269,7 +269,7 @@ def test_the_class_app_reads_a_folder_or_uploaded_files_and_refuses_clearly(tmp_
     assert "There is no file or folder" in app.error and "&lt;i&gt;nowhere" in app.said.value and app.students.value == ""
     (tmp_path / "empty").mkdir()
     app.folder.value = str(tmp_path / "empty")
-    assert "No progress file could be read" in app.error and "no progress logs" in app.error
+    assert app.error == f"No progress file could be read: {tmp_path / 'empty'} holds no progress files (*.jsonl)"
     paths = sample_class(tmp_path / "class")
     app.folder.value = str(tmp_path / "class")
     app.read.click()
@@ -282,10 +282,12 @@ def test_the_class_app_reads_a_folder_or_uploaded_files_and_refuses_clearly(tmp_
     app.upload.value = [upload("practice.jsonl", paths[0].read_bytes()), upload("practice.jsonl", paths[28].read_bytes()),
                         upload("<b>notes</b>.jsonl", b"not a log\n")]
     assert "3 files uploaded: 2 students" in app.said.value and "&lt;b&gt;Max" in app.students.value
-    assert "&lt;b&gt;notes&lt;/b&gt;.jsonl: not a progress log" in app.problems.value
+    assert ("&lt;b&gt;notes&lt;/b&gt;.jsonl is not a progress file: it is not the JSON lines mjscore writes (line 1)"
+            in app.problems.value)
     assert str(tmp_path) not in app.problems.value and "/tmp" not in app.problems.value
     app.upload.value = [upload("notes.jsonl", b"not a log\n")]
-    assert "No progress file could be read in 1 file uploaded" in app.error and app.students.value == ""
+    assert app.error == ("No progress file could be read: notes.jsonl is not a progress file: it is not the JSON "
+                         "lines mjscore writes (line 1)") and app.students.value == ""
 
 
 def test_the_class_app_says_at_once_that_it_is_reading(tmp_path, monkeypatch):
@@ -334,3 +336,58 @@ def test_the_class_app_says_at_once_that_it_is_reading(tmp_path, monkeypatch):
     app.read.click()
     assert app.error == f"No progress file could be read in the folder {folder}: Permission denied"
     assert app.reading is None and not app.read.disabled and not app.folder.disabled and app.students.value == ""
+
+
+def test_the_class_app_names_a_folder_once_as_typed(tmp_path, monkeypatch):
+    """A folder typed as ``~/`` is named so, once: not again as the home folder's full path."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    app = ClassApp()
+    app.folder.value = "~/"
+    assert app.error == "No progress file could be read: ~/ holds no progress files (*.jsonl)"
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "notes.jsonl").write_text("a note\n")
+    app.folder.value = "~/class/notes.jsonl"
+    assert app.error == ("No progress file could be read: ~/class/notes.jsonl is not a progress file: it is not the "
+                         "JSON lines mjscore writes (line 1)")
+    app.folder.value = "~/class"
+    assert app.error == ("No progress file could be read: ~/class/notes.jsonl is not a progress file: it is not the "
+                         "JSON lines mjscore writes (line 1)")
+    sample_class(tmp_path / "class")
+    app.folder.value = "~/class "
+    assert app.error is None and "Read the folder ~/class: 30 students." in app.said.value
+    assert "~/class/notes.jsonl is not a progress file" in app.problems.value
+    assert str(tmp_path) not in app.said.value + app.problems.value + app.students.value
+
+
+def test_the_class_app_says_it_has_read_only_with_the_tables(tmp_path, monkeypatch):
+    """The page shows each value as it is set: "Reading …" at once, then the tables (a class of
+    1,500 files takes seconds to draw, the "Reading" line still up), and only then "Read …" and
+    Read on again."""
+    clock = [1000.0]
+    monkeypatch.setattr(progress_views, "monotonic", lambda: clock[0])
+    sample_class(tmp_path / "class")
+    app = ClassApp()
+    sent = []
+    for name in ("said", "students", "rules", "questions", "problems"):
+        getattr(app, name).observe(lambda change, name=name: sent.append((name, change["new"])), "value")
+    for name in ("read", "upload", "folder"):
+        getattr(app, name).observe(lambda change, name=name: sent.append((name, change["new"])), "disabled")
+
+    def read_and_show(act):
+        sent.clear()
+        act()
+        said = [i for i, (name, value) in enumerate(sent) if name == "said"]
+        reading = next(i for i in said if "Reading" in sent[i][1])
+        done = next(i for i in said if "Read " in sent[i][1] and "Reading" not in sent[i][1])
+        tables = [i for i, (name, value) in enumerate(sent) if name in ("students", "rules", "questions", "problems")
+                  and value]
+        on = [i for i, (name, value) in enumerate(sent) if value is False]
+        assert len(tables) == 4 and reading < min(tables) and max(tables) < done < min(on), sent
+        assert said == [reading, done], "nothing else is said between"
+        return sent[done][1]
+
+    assert "30 students" in read_and_show(lambda: setattr(app.folder, "value", str(tmp_path / "class")))  # Enter
+    clock[0] += 5
+    assert "30 students" in read_and_show(app.read.click)  # Read, the class on the page read again
+    files = [upload("practice.jsonl", p.read_bytes()) for p in sorted((tmp_path / "class").rglob("*.jsonl"))[:3]]
+    assert "3 files uploaded: 3 students" in read_and_show(lambda: setattr(app.upload, "value", files))

@@ -135,8 +135,10 @@ class ClassApp(App):
     a folder that does not exist or holds nothing readable. Reading never changes a file.
 
     A read says at once that it is reading (``reading``: what is being read; the last refusal
-    and the last class go, and Read and the upload are off until it is done), then shows what it
-    read: a class of many files takes seconds.
+    and the last class go, and Read and the upload are off until it is done), then draws the
+    tables of what it read, and only then says it has read it and turns Read on again: a class of
+    many files takes seconds to read, and seconds more to draw. A folder is named as typed
+    (``~/class``), once.
 
     CSS classes (for browser tests): ``mjs-class`` (the app), ``mjs-class-folder`` (the box),
     ``mjs-class-read``, ``mjs-class-upload``, ``mjs-class-said`` (what is being read, what was
@@ -197,7 +199,7 @@ class ClassApp(App):
         if not where.exists():
             return self._refuse(f"There is no file or folder {typed} on the machine this notebook runs on. "
                                 f"(On Binder or the browser site, upload the files instead.)")
-        self._read_then_show(f"the {'file' if where.is_file() else 'folder'} {typed}", lambda: read_class([where]))
+        self._read_then_show(f"the {'file' if where.is_file() else 'folder'} {typed}", lambda: read_class([typed]))
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -207,15 +209,17 @@ class ClassApp(App):
                              lambda: _read_uploaded(files))
 
     def _read_then_show(self, what: str, read) -> None:
-        """Say at once that ``what`` is being read (the last answer gone), then read it and show it."""
+        """Say at once that ``what`` is being read (the last answer gone), then read it and show
+        it; the controls come on again once it is shown."""
         self._start_reading(what)
         try:
-            report = read()
-        except OSError as e:  # a folder that cannot be listed
-            report = ClassReport(students=(), problems=(f"{e.strerror or e}",))
+            try:
+                report = read()
+            except OSError as e:  # a folder that cannot be listed
+                return self._refuse(f"No progress file could be read in {what}: {e.strerror or e}")
+            self._show(report, what)
         finally:
             self._stop_reading()
-        self._show(report, what)
 
     def _start_reading(self, what: str) -> None:
         """The reading state, drawn before the work starts: no refusal, no old class, Read off."""
@@ -239,17 +243,17 @@ class ClassApp(App):
         self.refresh()
 
     def _show(self, report: ClassReport, what: str) -> None:
+        """The class read: its tables drawn first, then the line that says it was read (the
+        "Reading" line stays until the tables are there). Nothing read: why, each file or folder
+        named once, as each problem names it."""
         if not report.students:
-            self.report = None
-            self.show_error(self.said, f"No progress file could be read in {what}: "
-                            + ("; ".join(report.problems) or "it holds none"))
-            self.refresh()
-            return
+            return self._refuse("No progress file could be read" + (": " + "; ".join(report.problems)
+                                                                    if report.problems else f" in {what}."))
         self.clear_error()
         self.report = report
+        self.refresh()
         n = len(report.students)
         self.said.value = f'<div style="{FONT}">Read {escape(what)}: {count(n)} student{"s" * (n != 1)}.</div>'
-        self.refresh()
 
     def refresh(self) -> None:
         """Draw the tables of the class read last (nothing before a read, while reading, or after a refusal)."""
