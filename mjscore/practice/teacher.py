@@ -250,8 +250,9 @@ def _cell(c: Counts) -> str:
 def not_a_log(path: Path) -> str:
     """Why the file at ``path``, which the log reader refused, is not a progress file.
 
-    In a teacher's words (never a parser's), with the line that shows it. The reader refuses a file as a whole (too big, not a file, empty) or by its opening record,
-    on its first line that is not blank: that line is looked at again here.
+    In a teacher's words (never a parser's), with the line that shows it. The reader refuses a
+    file as a whole (too big, not a file, empty) or by its opening record, on its first line that
+    is not blank: that line is looked at again here.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
