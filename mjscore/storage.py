@@ -80,6 +80,64 @@ def _browser_keeps() -> bool:
 _BROWSER_KEEPS = _browser_keeps() if sys.platform == "emscripten" else True
 
 
+#: Set in every session a Binder starts (BinderHub passes them to the session it launches).
+BINDER_VARIABLES = ("BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_REQUEST")
+
+#: Where this code can run, as a learner is told where her files are kept (see :func:`place`).
+PLACES = ("machine", "binder", "browser", "page")
+
+
+def place() -> str:
+    """Where the files written here are kept: one of :data:`PLACES`.
+
+    ``browser``: a browser kernel (the static site) that keeps them in the browser's storage for
+    the site; ``page``: one that keeps nothing past the page (:func:`kept_here` is False);
+    ``binder``: a Binder session (one of :data:`BINDER_VARIABLES` is set), whose files go with it;
+    ``machine``: a machine's own folders, or a server's that keeps them.
+
+    >>> place() in PLACES
+    True
+    """
+    if sys.platform == "emscripten":
+        return "browser" if kept_here() else "page"
+    if any(os.environ.get(name) for name in BINDER_VARIABLES):
+        return "binder"
+    return "machine"
+
+
+def where_kept(what: str, path: Path, *, download: str, restore: str) -> str:
+    """Where ``what`` (kept in the file ``path``) is kept where this runs, and for how long.
+
+    One or two sentences for a learner, true at each :func:`place`; ``download`` and ``restore``
+    name the buttons that take a copy away and bring it back. Nothing is ever sent anywhere.
+
+    >>> print(where_kept("your progress", data_dir() / "practice.jsonl", download="Download",
+    ...                  restore="Restore"))   # on a machine of one's own
+    Your progress is kept on this machine only, in the file practice.jsonl in your mjscore data folder; nothing is sent anywhere.
+    """
+    path = Path(path)
+    said = what[:1].upper() + what[1:]
+    where = place()
+    if where == "page":
+        return (f"This browser keeps nothing for this site: {what} is kept in this page only, and is gone when "
+                f"you close it. Press {download} before you leave.")
+    if where == "browser":
+        try:
+            folder = str(path.parent.relative_to("/drive"))
+        except ValueError:
+            folder = path.parent.name
+        return (f"{said} is kept in this browser, in its storage for this site (the file {path.name} in the "
+                f"folder {folder} of the site's file browser), until the site's data is cleared; nothing is "
+                f"sent anywhere. Another browser or device does not see it: press {download} to take it there, "
+                f"then {restore}.")
+    if where == "binder":
+        return (f"{said} is kept in this Binder session only, in the file {path.name}; nothing is sent "
+                f"anywhere. It disappears with the session (after about ten minutes without use): press "
+                f"{download} before you leave, and {restore} next time to carry on.")
+    folder = "your mjscore data folder" if path.parent == data_dir() else f"the folder {path.parent.name}"
+    return f"{said} is kept on this machine only, in the file {path.name} in {folder}; nothing is sent anywhere."
+
+
 def make_folder(folder: Path) -> None:
     """Create ``folder`` (and its parents) if it is not there yet.
 

@@ -8,8 +8,13 @@ import json
 import os
 from html import escape
 
+import sys
+
 import ipywidgets as widgets
 import pytest
+
+from mjscore import storage
+from mjscore.storage import BINDER_VARIABLES
 
 from mjscore.willingdon.deal import RAMP, deal
 from mjscore.willingdon.trainer import Tally, Trainer, TrainerError, progress_path
@@ -427,11 +432,74 @@ def test_modes_ask_one_figure_and_keep_a_tally_line_each(app):
     assert PracticeApp().mode.value == "points"  # kept for next time
 
 
-def test_where_the_progress_is_kept_is_said(app):
+def test_where_the_progress_is_kept_is_said(app, monkeypatch):
+    for name in BINDER_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    app.refresh()
     text = app.where.value
-    assert "practice.jsonl" in text and "nothing is sent anywhere" in text
-    assert "Binder" in text and "download" in text
+    assert "kept on this machine only, in the file practice.jsonl in your mjscore data folder" in text
+    assert "nothing is sent anywhere" in text and "Binder" not in text and "browser" not in text
     assert os.environ["MJSCORE_DATA_DIR"] not in text
+
+
+@pytest.fixture(params=["machine", "binder", "browser", "page"])
+def somewhere(request, monkeypatch):
+    """Where the app runs: a machine's own folders, a Binder session, the browser site (its storage
+    kept) or the browser site in a private window (nothing kept), as storage.place tells them."""
+    for name in BINDER_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    if request.param == "binder":
+        monkeypatch.setenv("BINDER_LAUNCH_HOST", "https://mybinder.org/")
+    if request.param in ("browser", "page"):
+        monkeypatch.setattr(sys, "platform", "emscripten")
+        monkeypatch.delenv("MJSCORE_DATA_DIR")
+        monkeypatch.setattr(storage, "_BROWSER_KEEPS", request.param == "browser")
+    assert storage.place() == request.param
+    return request.param
+
+
+#: What the note says at each place, and what it must not say there.
+SAID = {"machine": (["on this machine only", "in your mjscore data folder", "nothing is sent anywhere"],
+                    ["Binder", "browser"]),
+        "binder": (["kept in this Binder session only, in the file practice.jsonl", "disappears with the session",
+                    "press Download my progress before you leave, and Restore from a file next time"],
+                   ["this machine", "browser", "data folder"]),
+        "browser": (["kept in this browser, in its storage for this site", "the file practice.jsonl in the folder "
+                     "mjscore-data of the site&#x27;s file browser", "until the site&#x27;s data is cleared",
+                     "nothing is sent anywhere"],
+                    ["Binder", "this machine", "data folder", "disappears"]),
+        "page": (["This browser keeps nothing for this site", "gone when you close it",
+                  "Press Download my progress before you leave"],
+                 ["Binder", "this machine", "data folder", "until the site"])}
+
+
+def test_the_note_says_where_the_progress_is_kept_where_the_app_runs(tmp_path, somewhere):
+    app = PracticeApp(Trainer(tmp_path / "mjscore-data" / "practice.jsonl"))
+    said, not_said = SAID[somewhere]
+    for words in said:
+        assert words in app.where.value, (somewhere, words, app.where.value)
+    for words in not_said:
+        assert words not in app.where.value, (somewhere, words, app.where.value)
+
+
+def test_no_app_writes_its_own_note_of_where_files_are_kept():
+    """The kind: every note of where a learner's files are kept comes from storage.where_kept, so
+    that it is true at each place; no text of the views says 'data folder' or 'On a Binder'."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for py in sorted((root / "mjscore" / "views").rglob("*.py")):
+        tree = ast.parse(py.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                      and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                    and ("data folder" in node.value or "On a Binder" in node.value)):
+                found.append(f"{py.relative_to(root)}:{node.lineno}")
+    assert not found, f"a note of its own on where files are kept (use storage.where_kept): {found}"
 
 
 def test_download_then_upload_restores_the_progress(app, tmp_path, monkeypatch):

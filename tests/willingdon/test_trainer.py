@@ -61,6 +61,43 @@ def test_the_progress_file_is_in_the_data_folder(monkeypatch, tmp_path):
     assert t.path == progress_path() and t.path.exists()
 
 
+@pytest.mark.parametrize("where", storage.PLACES)
+def test_where_the_progress_is_kept_is_said_as_it_is_at_each_place(monkeypatch, where):
+    """One function says where a learner's file is kept, true at each place: a machine's own
+    folder, a Binder session, the browser site (its storage for the site), and the site in a
+    window that keeps nothing."""
+    for name in storage.BINDER_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    if where == "binder":
+        monkeypatch.setenv("BINDER_REPO_URL", "https://github.com/mjscore/mjscore")
+    if where in ("browser", "page"):
+        monkeypatch.setattr(sys, "platform", "emscripten")
+        monkeypatch.delenv("MJSCORE_DATA_DIR")
+        monkeypatch.setattr(storage, "_BROWSER_KEEPS", where == "browser")
+        assert storage.data_dir() == Path("/drive/mjscore-data")
+    assert storage.place() == where
+    text = storage.where_kept("your progress", storage.data_dir() / PROGRESS_FILE, download="Download my progress",
+                              restore="Restore from a file")
+    assert {"machine": "Your progress is kept on this machine only, in the file practice.jsonl in your mjscore "
+                       "data folder; nothing is sent anywhere.",
+            "binder": "Your progress is kept in this Binder session only, in the file practice.jsonl; nothing is "
+                      "sent anywhere. It disappears with the session (after about ten minutes without use): press "
+                      "Download my progress before you leave, and Restore from a file next time to carry on.",
+            "browser": "Your progress is kept in this browser, in its storage for this site (the file "
+                       "practice.jsonl in the folder mjscore-data of the site's file browser), until the site's "
+                       "data is cleared; nothing is sent anywhere. Another browser or device does not see it: "
+                       "press Download my progress to take it there, then Restore from a file.",
+            "page": "This browser keeps nothing for this site: your progress is kept in this page only, and is "
+                    "gone when you close it. Press Download my progress before you leave."}[where] == text
+
+
+def test_a_file_outside_the_data_folder_is_said_to_be_where_it_is(tmp_path, monkeypatch):
+    for name in storage.BINDER_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    text = storage.where_kept("your progress", tmp_path / "class" / "ann.jsonl", download="D", restore="R")
+    assert "in the file ann.jsonl in the folder class;" in text and "data folder" not in text
+
+
 # --------------------------------------------------------------------------- marking
 
 

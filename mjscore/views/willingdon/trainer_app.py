@@ -1,6 +1,7 @@
 """The practice app: a hand is dealt, you say its hand points and doubles, the trainer marks
-them and shows the whole breakdown. Your name, the hands you played and your tally are saved on
-this machine (see :mod:`mjscore.willingdon.trainer`), so they are still there after a kernel restart.
+them and shows the whole breakdown. Your name, the hands you played and your tally are saved where
+the app runs (see :mod:`mjscore.willingdon.trainer`; the app's note says where, by
+:func:`mjscore.storage.where_kept`), so they are still there after a kernel restart.
 
 All the state is in a :class:`~mjscore.willingdon.trainer.Trainer`; the app only draws it and passes the
 clicks on. Everything the learner typed is shown as text, never as HTML.
@@ -18,7 +19,7 @@ CSS classes of the parts (for browser tests):
 ``mjs-practice-bring-back`` Button: bring back what the last Reset cleared (shown while it is kept)
 ``mjs-practice-notice``     HTML: notices from the trainer (a progress file set aside, not saved)
 ``mjs-practice-mode``       ToggleButtons: both figures, hand points only, doubles only
-``mjs-practice-where``      HTML: where the progress is kept (and that nothing is sent anywhere)
+``mjs-practice-where``      HTML: where the progress is kept, as it is where the app runs (and that nothing is sent anywhere)
 ``mjs-practice-download``   Button: prepare a download link of the progress file
 ``mjs-practice-link``       HTML: the download link (a data URI; nothing leaves the machine)
 ``mjs-practice-upload``     FileUpload: restore the progress from a downloaded file
@@ -71,177 +72,25 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...inputs import MAX_DIGITS, InputError, OutOfRange, keepable, shown, whole_number
-from ...willingdon.trainer import Feedback, Played, Trainer, TrainerError
+from ...willingdon.trainer import Trainer, TrainerError
 from ...willingdon.trainer.records import asks
 from .._app import App, classed
 from .._controls import AskFirst, number_box, upload_button
 from .._kept import download_html, nothing_kept_html
-from .._style import ERROR, GOOD, MUTED, count, text_size
-from ..panels import error_html, headline_html, score_html
+from .._style import MUTED, count
+from ..panels import error_html
 from ..tiles import hand_html
+from .trainer_words import FONT as _FONT
+from .trainer_words import feedback_html, played_entry, reset_question, review_html, typed_answer, where_html
 
-__all__ = ["PracticeApp", "played_entry", "reset_question", "review_html", "typed_answer"]
-
-#: 15 px, or 16 on a touch screen (:func:`~mjscore.views._style.text_size`).
-_FONT = f"font:{text_size('15px')} Verdana,Arial,sans-serif"
+__all__ = ["ALREADY_ANSWERED", "PracticeApp", "feedback_html", "played_entry", "reset_question", "review_html",
+           "typed_answer", "where_html"]
 _RAMP = 6
 #: The played hands listed for re-reading (the latest ones): the list is redrawn on a click.
 _LISTED = 50
 #: Said above the verdict when Check is pressed again on a hand answered (or shown) with nothing new typed.
 ALREADY_ANSWERED = "This hand is already answered: here is its answer again. Press Next hand for a new one."
 _MODE_LABELS = {"both": "Points and doubles", "points": "Hand points only", "doubles": "Doubles only"}
-
-
-def _mark(ok: bool) -> str:
-    return (f'<span class="mjs-right" style="color:{GOOD};font-weight:700">✓ right</span>' if ok else
-            f'<span class="mjs-wrong" style="color:{ERROR};font-weight:700">✗ not quite</span>')
-
-
-def feedback_html(f: Feedback) -> str:
-    """The trainer's verdict on one answer, then the paper total, the score and the breakdown."""
-    r = f.result
-    parts = []
-    if f.note:
-        parts.append(f'<p class="mjs-practice-note" style="color:{MUTED};margin:4px 0">{escape(f.note)}</p>')
-    if f.shown:
-        parts.append(f'<p class="mjs-shown" style="margin:4px 0"><b>Shown:</b> {r.hand_points:,} hand points '
-                     f'and {r.doubles} double{"s" * (r.doubles != 1)}. Revealing the answer counts as a miss.</p>')
-    else:
-        for what, given, right, ok in (("Hand points", f.points, r.hand_points, f.points_right),
-                                       ("Doubles", f.doubles, r.doubles, f.doubles_right)):
-            if given is None:  # not asked in this mode
-                continue
-            tail = "" if ok else f" — the hand has <b>{right:,}</b>"
-            parts.append(f'<p style="margin:4px 0">{what}: you said {given:,} {_mark(ok)}{tail}</p>')
-    parts.append(headline_html(r))
-    if not r.minimum_met:
-        parts.append(f'<p style="color:{MUTED};margin:4px 0">The hand pays nothing, but here are its real hand '
-                     f'points, doubles and paper total, so you can see exactly how close you were to '
-                     f'the {r.rules.minimum_doubles}.</p>')
-    if f.hints:
-        items = "".join(f"<li>{escape(h)}</li>" for h in f.hints)
-        parts.append(f'<div class="mjs-practice-hints" style="margin:6px 0"><b>What you most likely '
-                     f'missed</b><ul style="margin:2px 0">{items}</ul></div>')
-    parts.append(score_html(r))
-    return f'<div style="{_FONT}">{"".join(parts)}</div>'
-
-
-def played_entry(p: Played) -> str:
-    """A played hand as the *Played* list names it: its number, the verdict on what was asked, the hand.
-
-    The verdict comes first (on a phone the end of a long entry may be out of sight) and is
-    ``right`` or ``missed`` on everything asked; what else is said follows in brackets, in words
-    that cannot be read as a verdict: which figure was wrong, that the answer was shown, or that
-    only one figure was asked.
-
-    >>> from mjscore.willingdon.trainer import Played
-    >>> hand = "+3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2"
-    >>> played_entry(Played(1, hand, 28, 1, False, 28, 0))
-    '1. missed (the doubles wrong): +3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2 seat=E round=E'
-    >>> played_entry(Played(2, hand, 30, None, False, 28, 0, mode="points"))
-    '2. missed (asked the hand points only): +3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2 seat=E round=E'
-    >>> played_entry(Played(3, hand, None, 0, False, 28, 0, mode="doubles"))
-    '3. right (asked the doubles only): +3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2 seat=E round=E'
-    """
-    said = []
-    if p.shown:
-        said.append("shown")
-    elif not p.right and p.mode == "both" and (p.points_right or p.doubles_right):
-        said.append("the doubles wrong" if p.points_right else "the hand points wrong")
-    if p.mode != "both":
-        said.append(f"asked the {'hand points' if p.mode == 'points' else 'doubles'} only")
-    brackets = f" ({'; '.join(said)})" if said else ""
-    return f"{p.number}. {'right' if p.right else 'missed'}{brackets}: {p.hand}"
-
-
-def reset_question(t: Trainer) -> str:
-    """What Reset asks (HTML): everything it clears, named with its count, and what it keeps.
-
-    The progress log also keeps the answers to the lessons' questions and the drills: Reset
-    leaves them, and says so with their counts; the name it clears is theirs too.
-
-    >>> import tempfile, pathlib
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> t = Trainer(pathlib.Path(folder.name) / "practice.jsonl")
-    >>> t.set_name("Ann")
-    >>> _ = t.check(28, 0)
-    >>> print(reset_question(t))
-    <b>Start again?</b> This clears your name (Ann), which the drills and the lessons' questions use too, the 1 hand you played here and your tally. It keeps your answers to the lessons' questions (none yet) and in the drills (none yet). What it clears is kept, and <i>Bring back</i> restores it.
-    >>> folder.cleanup()
-    """
-    n = t.tally.played
-    kept = t.kept_by_reset()
-    keeps = (f"It keeps your answers to the lessons' questions ({_answers(kept.questions)}) and in the drills "
-             f"({_answers(kept.drills)}).")
-    if not n and not t.name:
-        return f"There is nothing to clear yet: no name, no hands played. {keeps}"
-    name = (f"your name ({escape(t.name)}), which the drills and the lessons' questions use too, " if t.name
-            else "")
-    return (f"<b>Start again?</b> This clears {name}the {count(n)} hand{'s' * (n != 1)} you played here and "
-            f"your tally. {keeps} What it clears is kept, and <i>Bring back</i> restores it.")
-
-
-def _answers(n: int) -> str:
-    return f"{count(n)} answered" if n else "none yet"
-
-
-def where_html(t: Trainer) -> str:
-    """Where the progress is kept, truthfully, in one short paragraph."""
-    saved = (f"Your progress is kept on this machine only, in the file <code>{escape(t.path.name)}</code> "
-             f"in your mjscore data folder; nothing is sent anywhere.") if t.saving else (
-             "Your progress cannot be saved here: this session is kept in memory only.")
-    return (f'<div style="{_FONT};font-size:{text_size("13px")};color:{MUTED}">{saved} On a Binder it disappears with '
-            f'the session: download it before you leave, and upload it next time to carry on.</div>')
-
-
-def typed_answer(mode: str, points: str, doubles: str) -> tuple[int | None, int | None] | str:
-    """The figures typed in the answer boxes, as the trainer takes them, or what to ask the learner for.
-
-    ``None`` stands for a figure the mode does not ask. Each box is read by
-    :func:`mjscore.inputs.whole_number`, as the command line reads a number (spaces and thousands
-    separators forgiven). The learner is asked again when a box asked for is empty, not a whole
-    number of 0 or more, or longer than the progress log keeps (:func:`~mjscore.inputs.keepable`).
-
-    >>> typed_answer("both", " 1,024 ", "3"), typed_answer("points", "40", ""), typed_answer("both", "", "3")
-    ((1024, 3), (40, None), 'Type the hand points first (or press Show me).')
-    """
-    figures = []
-    for text, asked, what in ((points, asks(mode)[0], "hand points"), (doubles, asks(mode)[1], "doubles")):
-        if not asked:
-            figures.append(None)
-            continue
-        typed = shown(text.strip(), 30)
-        too_big = f"The {what} are a whole number of at most {MAX_DIGITS} digits: {typed!r} is too big."
-        not_one = f"The {what} are a whole number, 0 or more: {typed!r} is not."
-        try:
-            n = whole_number(text, what)
-        except OutOfRange:
-            return too_big
-        except InputError:
-            return not_one
-        if n is None:
-            return f"Type the {what} first (or press Show me)."
-        if n < 0:
-            return not_one
-        if not keepable(n):  # what the progress log could not read back
-            return too_big
-        figures.append(n)
-    return tuple(figures)
-
-
-def review_html(t: Trainer, number: int) -> str:
-    """Played hand ``number`` re-read: the first answer given, the hand, the verdict and the breakdown."""
-    f = t.review(number)
-    if f.shown:
-        said = "you pressed Show me"
-    else:
-        said = "you said " + " and ".join(f"{v:,} {what}{'s' * (v != 1)}" for v, what in (
-            (f.points, "hand point"), (f.doubles, "double")) if v is not None)
-    return (f'<div style="{_FONT};border-top:1px solid #d8d2c2;margin-top:6px;padding-top:4px">'
-            f'<p style="margin:4px 0"><b>Hand {number}</b>, re-read: {escape(said)} '
-            f'(your first answer; re-reading never changes the tally).</p>'
-            f'{hand_html(f.hand, size="sm")}{feedback_html(f)}</div>')
 
 
 class PracticeApp(App):

@@ -34,7 +34,10 @@ Where progress is kept
 On the learner's machine only, in ``practice.jsonl`` in a per-user data folder
 (:func:`~mjscore.storage.data_dir`): ``MJSCORE_DATA_DIR`` when set, else ``%APPDATA%\\mjscore``
 on Windows, ``~/Library/Application Support/mjscore`` on macOS, and ``$XDG_DATA_HOME/mjscore``
-(by default ``~/.local/share/mjscore``) elsewhere. Nothing is sent anywhere. The format, the
+(by default ``~/.local/share/mjscore``) elsewhere. On a Binder that folder goes with the session;
+in a browser kernel (the static site) it is ``/drive/mjscore-data``, kept in the browser's
+storage for the site (where a private window keeps nothing).
+:func:`mjscore.storage.where_kept` says which, where it runs. Nothing is sent anywhere. The format, the
 locking and what happens to a damaged file are in :mod:`mjscore.willingdon.trainer.store`.
 A ``practice.json`` of earlier versions beside it is carried over once (and kept, renamed
 ``practice.json.carried-over``); a path ending ``.json`` given to :class:`Trainer` means the
