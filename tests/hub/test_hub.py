@@ -274,7 +274,8 @@ def _wait_for_lesson(page, lesson: str, hub: Hub) -> None:
         assert not failed, f"on the way to {lesson}: {failed}\n" + hub.tail()
         try:
             if page.locator("#container-error").is_visible():  # nbgitpuller could not copy the course
-                raise AssertionError("nbgitpuller could not copy the course in:\n" + hub.tail())
+                said = page.locator("#status-details").inner_text(timeout=5_000)  # git's own words, as the page shows them
+                raise AssertionError(f"nbgitpuller could not copy the course in:\n{said}\n" + hub.tail())
         except AssertionError:
             raise
         except Exception:  # the page went on to the next one while we looked
