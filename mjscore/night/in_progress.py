@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..inputs import InputError, load_json, read_text
 from ..storage import atomic_write, data_dir, locked
+from .journal import holds_a_night
 
 __all__ = ["RECORD", "in_progress", "mark_closed", "mark_open"]
 
@@ -68,13 +69,6 @@ def _write(folder: Path, names: list[str]) -> None:
     atomic_write(folder / RECORD, text.encode("utf-8"))
 
 
-def _holds_a_night(path: Path) -> bool:
-    try:
-        return path.is_file() and path.stat().st_size > 0
-    except OSError:
-        return False
-
-
 def in_progress(folder: str | os.PathLike | None = None) -> list[Path]:
     """The nights in progress that still hold a night, the one most recently changed first.
 
@@ -83,7 +77,7 @@ def in_progress(folder: str | os.PathLike | None = None) -> list[Path]:
     found = []
     for name in _read(where):
         path = Path(name) if os.path.isabs(name) else where / name
-        if _holds_a_night(path):
+        if holds_a_night(path):
             try:
                 found.append((-path.stat().st_mtime, name, path))
             except OSError:

@@ -21,11 +21,23 @@ from .journal_file import Journal
 from .ledger import Ledger
 from .replay import Replay, torn_problem
 
-__all__ = ["journal_path", "list_nights", "load_journal", "night_file", "open_night", "read_journal"]
+__all__ = ["holds_a_night", "journal_path", "list_nights", "load_journal", "night_file", "open_night", "read_journal"]
 
 #: The files a journal keeps beside itself (its lock, a temporary file, a torn row, a damaged copy):
 #: never listed as nights.
 _BESIDE = (".lock", ".lock-excl", ".tmp", ".torn.csv")
+
+
+def holds_a_night(path: str | os.PathLike) -> bool:
+    """Whether ``path`` is a file with something in it: a night saved, not a name still free.
+
+    >>> holds_a_night("no-such-night.csv")
+    False
+    """
+    try:
+        return Path(path).is_file() and Path(path).stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _has_extension(name: str) -> bool:
@@ -140,13 +152,13 @@ def open_night(journal: str | os.PathLike, players: Sequence[str] | None = None,
     """
     path = Path(journal)
     regular_file(path, "journal", LedgerError)
-    if not (path.exists() and path.stat().st_size > 0):
+    if not holds_a_night(path):
         if players is None:
             raise LedgerError(f"{path.name} is a new night: name the players")
         try:
             return LoadResult(Ledger(players, journal=path, **settings))  # type: ignore[arg-type]
         except LedgerError:
-            if not (path.exists() and path.stat().st_size > 0):
+            if not holds_a_night(path):
                 raise
             # another writer started this night a moment ago: carry it on
     return load_journal(path, players=players, game=settings.get("game"))  # type: ignore[arg-type]

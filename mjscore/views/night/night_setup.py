@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from ...american.home import HOME, LEAGUE_CARD
 from ...night import LedgerError, journal_path, list_nights, load_journal, open_night
+from ...night.journal import holds_a_night
 from ...night.in_progress import in_progress, mark_closed, mark_open
 from ...willingdon.settle import MAX_PENALTY, TableRules
 from .._app import classed
@@ -41,7 +42,7 @@ def fresh_name() -> str:
         name = f"{stem}{'' if n == 1 else f'-{n}'}.csv"
         try:
             path = journal_path(name)
-            if not (path.exists() and path.stat().st_size > 0):
+            if not holds_a_night(path):
                 return name
         except (ValueError, OSError):
             return name
@@ -202,7 +203,7 @@ class NightSetup:
         except ValueError as e:  # the rules or the file name: say why, start nothing
             self.show_error(self.status, e)
             return
-        if path.exists() and path.stat().st_size > 0:  # never written over: chosen in the list instead
+        if holds_a_night(path):  # never written over: chosen in the list instead
             self._choose(path, typed)
             self.show_error(self.status, f"{path.name} already holds a night: it is chosen under “Saved nights” "
                                          f"above, so “Carry on this night” carries it on. Or give the new night "

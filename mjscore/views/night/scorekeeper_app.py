@@ -54,6 +54,7 @@ import os
 import ipywidgets as widgets
 
 from ...night import LedgerError, journal_path
+from ...night.journal import holds_a_night
 from .._app import App, classed
 from .._kept import download_html, nothing_kept_html
 from .._style import ERROR, count
@@ -95,7 +96,6 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
         self._draft = None       # the next hand as it was being entered, while an earlier one is corrected
         self._baseline = None    # the controls' fields as last filled or cleared (what "changed" is against)
         self._offer = None       # what the bring-back button does
-        self._saved_link = (None, "")  # the journal's save link, and the file as it was when made
         default = os.fspath(journal) if journal is not None else fresh_name()
         (self.payments, self.status, self.totals, self.report, self.chart, self.journal) = (
             classed(widgets.HTML(), f"mjs-score-{part}")
@@ -123,7 +123,7 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
         path = journal_path(default)
         if journal is None and players is None:
             self._open_in_progress()
-        elif path.exists() and path.stat().st_size > 0:
+        elif holds_a_night(path):
             self._open(path, None)
         elif players is not None:
             self.players.value = ", ".join(players)
@@ -140,15 +140,11 @@ class ScorekeeperApp(NightSetup, OtherTabs, HandActions, HandForm, App):
 
     def _save_link(self) -> str:
         """A link that saves the night's journal (a CSV a spreadsheet opens), on every front end: a
-        copy to keep, or to give the club. Made again only when the journal has changed."""
+        copy to keep, or to give the club."""
         try:
-            st = self.path.stat()
+            return download_html(self.path.name, self.path.read_bytes(), "text/csv")
         except OSError:
             return ""
-        key = (self.path, st.st_size, st.st_mtime_ns)
-        if self._saved_link[0] != key:
-            self._saved_link = (key, download_html(self.path.name, self.path.read_bytes(), "text/csv"))
-        return self._saved_link[1]
 
     def refresh(self) -> None:
         """Read in the hands another tab added, then redraw everything from the ledger.

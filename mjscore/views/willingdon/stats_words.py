@@ -52,11 +52,6 @@ def _doubles_of(s: HandStats, d: int) -> int:
     return s.doubles_counts().get(d, 0)
 
 
-def _at_least(s: HandStats, d: int) -> int:
-    """How many hands have ``d`` doubles or more."""
-    return s.paid_at(d)
-
-
 def _compared(dealt_paid: int, chance_paid: int) -> str:
     """What the trainer's hands are beside random ones, from how many of each are paid."""
     if dealt_paid >= 2 * chance_paid:
@@ -113,10 +108,10 @@ def doubles_words(chance: HandStats) -> str:
     sentences = [first]
     more = m + 2
     if chance.paid and _doubles_of(chance, more):
-        step = (_at_least(chance, more) / chance.paid) ** (1 / (more - m))  # kept by each double, on average
+        step = (chance.paid_at(more) / chance.paid) ** (1 / (more - m))  # kept by each double, on average
         sentences.append(
             f"Past {said(m)}, each extra double keeps {how_many(round(1000 * step), 1000)} of the hands that had one "
-            f"fewer: {_doubles(more)} <i>or more</i> come in {share(_at_least(chance, more), chance.count)} hands, "
+            f"fewer: {_doubles(more)} <i>or more</i> come in {share(chance.paid_at(more), chance.count)} hands, "
             f"and exactly {_doubles(more)} in {share(_doubles_of(chance, more), chance.count)}.")
     return _paragraphs(*sentences)
 
@@ -274,7 +269,7 @@ def table_words(chance: HandStats) -> str:
         f"<i>{how_many(everyday, paid_doubles)}</i> of the doubles in the hands that pay "
         f"({share(everyday, paid_doubles)}); learn to see them at once.",
         f"<b>Every double past {said(m)} doubles the score</b>, so a hand that pays is worth pushing for one more: "
-        f"{_doubles(more)} or more come in {share(_at_least(chance, more), chance.count)} hands, and are worth "
+        f"{_doubles(more)} or more come in {share(chance.paid_at(more), chance.count)} hands, and are worth "
         f"{said(2 ** (more - m))} times {_doubles(m)} with the same points.",
         "<b>The hand kinds are rare by chance</b> but worth three doubles on their own, which is why a player who "
         "sees one coming builds towards it.",
