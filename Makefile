@@ -30,7 +30,7 @@ lab: $(STAMP)
 PYTEST_N ?= 4
 TEST_ENV := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 test: $(STAMP)
-	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_N)
+	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_N) --dist loadgroup
 
 ## make floor: measure the fixed costs of make test (benchmarks/README.md), in its environment
 floor: $(STAMP)

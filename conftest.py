@@ -1,8 +1,18 @@
 """Set for the whole test run, notebooks included: saved progress and ledgers go to a
-temporary folder, never to the learner's own data folder."""
+temporary folder, never to the learner's own data folder.
+
+``make test`` runs in four processes (pytest-xdist, ``--dist loadgroup``): each notebook's cells
+stay together in one process, in order (nbval runs them in one kernel); every other test goes to
+whichever process is free. The browser tests' servers start once for the run, in whichever
+process needs one first (tests/browser/conftest.py), and are stopped here when the run ends.
+"""
 
 import os
+import shutil
+import signal
 import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
@@ -10,69 +20,48 @@ _scratch = tempfile.TemporaryDirectory(prefix="mjscore-test-")
 os.environ["MJSCORE_DATA_DIR"] = _scratch.name
 
 
-#: The lanes of `make test` (``pytest -n 4``, pytest-xdist), started in this order: the browser
-#: tests in three (each keeps its own Chromium and server, and its tests in their order), then
-#: each notebook's cells (nbval runs them in order in one kernel), then every other test, dealt
-#: out one by one to whichever process is free: the fourth process starts on them at once.
-LANES = {"tests/browser/test_site.py": "the static site",
-         "tests/browser/test_layout.py::test_classroom": "the classroom view (Voila)",
-         "tests/browser/test_voila": "the classroom view (Voila)",
-         "tests/browser/": "JupyterLab"}
+def _in_charge(config) -> bool:
+    """This process runs the test run (not one of xdist's workers)."""
+    return not hasattr(config, "workerinput")
 
 
-#: How far each lane's process stands back when the processes compete for the two cores
-#: (``os.nice``): the static site's lane is the longest (Pyodide starting in Chromium, three
-#: times), so it goes first, the other browser lanes next, and the tests that only compute fill
-#: what is left. Only under ``-n``; a process never lowers its niceness again (it cannot without
-#: privileges). It reaches what a process starts in its own session (the site's build and file
-#: server, the ``mjscore`` commands), not Chromium, the servers or the kernels: they start
-#: sessions of their own, and where the kernel schedules by session (autogroups, as on Linux
-#: desktops and on the machine this was measured on) each session counts alike, whatever its nice.
-NICE = {"the static site": 0, "the classroom view (Voila)": 4, "JupyterLab": 4}
-NICE_OTHERS = 10
+def pytest_configure(config):
+    if _in_charge(config):  # the workers, started after this, inherit it
+        os.environ["MJSCORE_TEST_SERVERS"] = tempfile.mkdtemp(prefix="mjscore-servers-")
 
 
-def _lane(nodeid: str) -> str | None:
-    for start, lane in LANES.items():
-        if nodeid.startswith(start):
-            return lane
-    return None
+def pytest_unconfigure(config):
+    """Stop every server of the run (and the kernels it started: its process group)."""
+    folder = os.environ.get("MJSCORE_TEST_SERVERS")
+    if not (_in_charge(config) and folder):
+        return
+    for pid_file in Path(folder).glob("*.pid"):
+        pid = int(pid_file.read_text())
+        try:  # SIGTERM: the server stops its kernels (they run in sessions of their own)
+            os.kill(pid, signal.SIGTERM)
+            for _look in range(100):  # up to 20 s
+                time.sleep(0.2)
+                if not _alive(pid):
+                    break
+            os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    """Still running (a process that ended and waits for its parent to read it counts as ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] == "Z")
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_runtest_protocol(item, nextitem):
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        want = NICE.get(_lane(item.nodeid), NICE_OTHERS)
-        now = os.getpriority(os.PRIO_PROCESS, 0)
-        if want > now:
-            os.nice(want - now)
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config, log):
-    """`make test` runs its tests in four processes, in lanes (:data:`LANES`): one for each
-    browser lane, and one that starts on the notebooks and the engine's tests at once, joined by
-    each browser lane's process when its lane ends. The browser lanes wait (for a server, a
-    kernel, a page), and the other tests fill that time, standing back (:data:`NICE`) when the
-    processes compete for the cores. Without ``-n``, pytest runs everything in one process, in
-    order."""
-    from xdist.scheduler import LoadScopeScheduling
-
-    order = list(dict.fromkeys(LANES.values()))
-
-    class Lanes(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            lane = _lane(nodeid)
-            if lane is not None:
-                return lane
-            path = nodeid.split("::", 1)[0]
-            return path if path.endswith(".ipynb") else nodeid
-
-        def _assign_work_unit(self, node) -> None:
-            for lane in order:  # the browser lanes first, the longest first
-                if lane in self.workqueue:
-                    self.workqueue.move_to_end(lane, last=False)
-                    break
-            super()._assign_work_unit(node)
-
-    return Lanes(config, log)
+def pytest_collection_modifyitems(items):
+    """A notebook's cells in one process, in order (``--dist loadgroup``)."""
+    for item in items:
+        if str(item.fspath).endswith(".ipynb"):
+            item.add_marker(pytest.mark.xdist_group(name=Path(str(item.fspath)).name))

@@ -3,8 +3,6 @@ the payments shown change to the engine's figures (the seed's worked examples am
 
 from __future__ import annotations
 
-import pytest
-
 from mjscore import home_payments
 from mjscore.views.american.american_app import HOW_LABELS
 
@@ -20,9 +18,8 @@ def expect_payout(result, value: int, how: str, jokerless: bool = False) -> None
     expect(result.locator(".mjs-collects")).to_contain_text(f"collects {p.winner_collects:,}")
 
 
-@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
-def test_value_and_way_of_winning_change_the_payments(notebook):
-    nb = notebook(NOTEBOOK)
+def test_value_and_way_of_winning_change_the_payments(lab_notebook):
+    nb = lab_notebook(NOTEBOOK)
     app = nb.one("mjs-american")
     value, how, result = (nb.one(f"mjs-american-{part}", app) for part in ("value", "how", "result"))
 
