@@ -24,6 +24,11 @@ HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: Chromium as the tests (and the benchmarks) launch it: nothing leaves the machine (every host
+#: name but the loopback address fails to resolve, in Chromium itself).
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update", "--no-first-run",
+                 "--disable-sync", "--no-proxy-server", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 VIEWPORT = {"width": 1280, "height": 800}
 WAIT_MS = 90_000  # the longest Playwright waits for what a person would see (a busy shared machine)
 RUN_MS = 300_000  # a lesson's cells, all of them, on a busy machine

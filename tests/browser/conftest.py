@@ -35,19 +35,12 @@ from pathlib import Path
 
 import pytest
 
-from browser_pages import CHROMIUM, NOTEBOOKS, ROOT, VIEWPORT, WAIT_MS, NotebookPage, Shots, VoilaPage
+from browser_pages import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, ROOT, VIEWPORT, WAIT_MS, NotebookPage, Shots, VoilaPage
 
 sys.path.insert(0, str(ROOT))
 from tests.conftest import require  # noqa: E402
 
 SERVER_START_S = 180  # a cold JupyterLab on a busy machine
-#: Chromium as the tests launch it: nothing leaves the machine (every host name but the loopback
-#: address fails to resolve, in Chromium itself).
-CHROMIUM_ARGS = ["--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync", "--no-proxy-server",
-                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-
-
 def pytest_collection_modifyitems(items):
     here = Path(__file__).parent
     for item in items:
