@@ -24,7 +24,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks --ServerApp.default_url=/lab/tree/00-start-here.ipynb
 
 ## make test: every test (engine, properties, doctests, notebooks against their stored outputs, browser),
-## in four processes (the lanes of conftest.py). Python's compiled files go to .venv/pycache even
+## in four processes (pytest-xdist; each notebook's cells together: conftest.py). Python's compiled files go to .venv/pycache even
 ## where PYTHONDONTWRITEBYTECODE is set, so no process compiles mjscore or rewrites the tests again
 ## (never into the checkout).
 PYTEST_N ?= 4

@@ -14,13 +14,13 @@ suite: its time and its floor", has the figures):
 * one kernel per notebook that nbval runs (10), started and stopped;
 * the other processes the tests start (33: ``mjscore`` commands, ``python -c`` writers, a few
   scripts, ``git``), each counted as a bare ``python -c "import mjscore.cli"``;
-* Chromium, started once;
-* the JupyterLab server, its page, and the one kernel the notebook tests share;
-* the Voila server, and one kernel per notebook render a test needs (11: the ten notebooks, and
-  a render of its own for the test that drives the app), each as the render of a notebook
-  whose one cell does nothing;
-* the static site's build, and Pyodide started in the page once, plus the page reload each of
-  the two reload tests needs (2).
+* Chromium, started once per test process (counted once);
+* the JupyterLab server, once for the run, and a page with a kernel of its own for each
+  JupyterLab test (``LAB_PAGES``);
+* the Voila server, once for the run, and a render (a kernel) for each classroom test
+  (``VOILA_RENDERS``), each as the render of a notebook whose one cell does nothing;
+* the static site's build, once for the run, and a page of it (Pyodide started) for each site
+  test that opens one (``SITE_PAGES``).
 
 This file is not a test (pytest collects only ``test_*.py``; its doctests are none).
 """
@@ -97,106 +97,107 @@ def processes(scratch: Path) -> None:
 def browser_side(scratch: Path) -> None:
     from playwright.sync_api import sync_playwright
 
-    import conftest as harness  # tests/browser/conftest.py: the servers as the tests start them
     from browser_pages import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
 
     pw = sync_playwright().start()
     with measured("Chromium start"):
-        context = pw.chromium.launch_persistent_context(str(scratch / "profile"), executable_path=CHROMIUM,
-                                                        headless=True, args=CHROMIUM_ARGS, viewport=VIEWPORT)
-        context.new_page().close()
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(240_000)
     try:
-        lab(harness, context, scratch)
-        voila(harness, context, scratch)
+        lab(context, scratch)
+        voila(context, scratch)
         site(context, scratch)
     finally:
         # Chromium's CPU (pages, Pyodide) is counted when it exits and is reaped: here.
         with measured("Chromium stop, and the CPU of all it ran (counted when it exits)"):
-            context.close()
+            browser.close()
             pw.stop()
 
 
-def lab(harness, context, scratch: Path) -> None:
-    home = scratch / "jupyter-home"
-    root = harness.copy_notebooks(home / "notebooks")
-    harness.write_lab_settings(home / "settings")
-    (root / "empty.ipynb").write_text(json.dumps(_empty_notebook()), encoding="utf-8")
+#: How many of each the browser tests need: each test its own page and kernel (tests/browser).
+LAB_PAGES, VOILA_RENDERS, SITE_PAGES = 24, 24, 9
+
+
+def _server(name: str, scratch: Path, command, check: str):
+    """A server as the browser tests start it (tests/browser/conftest.py), and a way to stop it."""
+    import conftest as harness  # tests/browser/conftest.py
+
+    home = scratch / name
+    home.mkdir()
+    server = harness.Server(harness.start_server(home, command, check))
+
+    def stop():
+        pid = int((scratch / f"{name}.pid").read_text())
+        os.kill(pid, 15)
+        os.waitpid(pid, 0)
+    return server, stop
+
+
+def lab(context, scratch: Path) -> None:
     root_flag = ["--allow-root"] if os.geteuid() == 0 else []
-
-    def cmd(port, token):
-        return [sys.executable, "-m", "jupyterlab", *root_flag, "--no-browser", "--ServerApp.ip=127.0.0.1",
-                f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-                f"--ServerApp.root_dir={root}", "--ServerApp.terminals_enabled=False",
-                "--LanguageServerManager.autodetect=False", "--LabApp.expose_app_in_browser=True"]
-    w0, c0 = time.monotonic(), cpu()
     with measured("JupyterLab server start"):
-        server = harness.start_server(cmd, home, root, "/api/contents/{marker}", runtime_check=True)
-    try:
+        server, stop = _server("jupyterlab", scratch, lambda port, token, root: [
+            sys.executable, "-m", "jupyterlab", *root_flag, "--no-browser", "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root}", "--ServerApp.terminals_enabled=False",
+            "--LanguageServerManager.autodetect=False", "--LabApp.expose_app_in_browser=True"], "/api/contents")
+    (server.root / "empty.ipynb").write_text(json.dumps(_empty_notebook()), encoding="utf-8")
+
+    def one_page():
         page = context.new_page()
-        with measured("JupyterLab page loaded"):
-            page.goto(f"{server.url}/lab?reset&token={server.token}")
-            page.wait_for_function("() => window.jupyterapp !== undefined")
-            page.evaluate("() => window.jupyterapp.restored")
-        with measured("JupyterLab: the shared kernel (an empty notebook opened until its kernel is idle)"):
-            page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open', {path: 'empty.ipynb'})"
-                          ".then(() => null)")
-            page.locator("#jp-main-statusbar").get_by_text("Python 3 (ipykernel) | Idle", exact=True).wait_for()
+        page.goto(f"{server.url}/lab/workspaces/floor/tree/empty.ipynb?reset&token={server.token}")
+        page.wait_for_function("() => [...(window.jupyterapp?.shell.widgets('main') ?? [])].some(w => w.context)")
+        page.evaluate("""async () => { const panel = [...window.jupyterapp.shell.widgets('main')].find(w => w.context);
+            await panel.sessionContext.ready; await window.jupyterapp.commands.execute('notebook:run-all-cells');
+            await panel.sessionContext.shutdown(); }""")
         page.close()
+    try:
+        median_of("a JupyterLab page and its kernel (each JupyterLab test has its own)", LAB_PAGES, one_page)
     finally:
-        with measured("JupyterLab server stop (its kernel too)"):
-            harness.stop(server.proc)
-    print(f"  (the JupyterLab block: {time.monotonic() - w0:.2f} s wall, {cpu() - c0:.2f} s CPU)")
+        with measured("JupyterLab server stop"):
+            stop()
 
 
-def voila(harness, context, scratch: Path) -> None:
-    home = scratch / "voila-home"
-    root = home / "notebooks"
-    root.mkdir(parents=True)
-    (root / "empty.ipynb").write_text(json.dumps(_empty_notebook()), encoding="utf-8")
-    jupyter_path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("JUPYTER_PATH")) if p)
+def voila(context, scratch: Path) -> None:
+    with measured("Voila server start"):
+        server, stop = _server("voila", scratch, lambda port, token, root: [
+            sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+            "--Voila.port_retries=0", f"--token={token}", "--template=classroom", "--strip_sources=True",
+            str(root)], "/voila/api/contents")
+    (server.root / "empty.ipynb").write_text(json.dumps(_empty_notebook()), encoding="utf-8")
 
-    def cmd(port, token):
-        return [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-                "--Voila.port_retries=0", f"--token={token}", "--template=classroom", "--strip_sources=True",
-                str(root)]
-    with measured("Voila server started, 11 renders of a notebook that does nothing, stopped"):
-        t0 = time.monotonic()
-        server = harness.start_server(cmd, home, root, "/voila/api/contents", runtime_check=False,
-                                      extra_env={"JUPYTER_PATH": jupyter_path})
-        print(f"  (of which the Voila server start: {time.monotonic() - t0:.2f} s wall)")
-        try:
-            for _ in range(11):
-                page = context.new_page()
-                page.goto(f"{server.url}/voila/render/empty.ipynb?token={server.token}")
-                page.locator("#rendered_cells").wait_for(state="visible")
-                page.close()
-        finally:
-            harness.stop(server.proc)
+    def one_render():
+        page = context.new_page()
+        page.goto(f"{server.url}/voila/render/empty.ipynb?token={server.token}")
+        page.locator("#rendered_cells").wait_for(state="visible")
+        page.close()
+    try:
+        median_of("a Voila render of a notebook that does nothing (each classroom test has its own)",
+                  VOILA_RENDERS, one_render)
+    finally:
+        stop()
 
 
 def site(context, scratch: Path) -> None:
-    import test_site  # tests/browser/test_site.py: its server, as the tests serve the site
-
     out = scratch / "site" / "site"
     with measured("the static site built (tools/build_site.py, downloads cached)"):
         subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out), "--cache",
                         str(Path.home() / ".cache" / "mjscore-site"), "--work", str(out.parent / "src")],
                        check=True, capture_output=True)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(test_site._Exposed, directory=str(out)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(
+        http.server.SimpleHTTPRequestHandler, directory=str(out)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    page = context.new_page()
-    lite = test_site.Lite(page, f"http://127.0.0.1:{server.server_address[1]}")
-    try:
-        with measured("Pyodide: the site's page loaded, its browser kernel idle"):
-            page.goto(f"{lite.url}/lab/index.html?path={test_site.LIGHT[0]}")
-            lite.wait_ready()
-        for _ in range(2):
-            with measured("Pyodide: a page reload, the new browser kernel idle", times=2):
-                page.reload()
-                lite.wait_ready()
-    finally:
+
+    def one_page():
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/apps/voici/render/07-practice.html")
+        page.locator(".mjs-practice-number").wait_for()
         page.close()
+    try:
+        median_of("Pyodide: a page of the site, its browser kernel ready (each site test's own)", SITE_PAGES,
+                  one_page, runs=2)
+    finally:
         server.shutdown()
         server.server_close()
 
