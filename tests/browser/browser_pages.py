@@ -36,16 +36,13 @@ RUN_MS = 300_000  # a lesson's cells, all of them, on a busy machine
 SCREENSHOTS = ROOT / os.environ["MJSCORE_SCREENSHOTS"] if os.environ.get("MJSCORE_SCREENSHOTS") else None
 LOW_CONTRAST_IN = (HERE / "contrast.js").read_text(encoding="utf-8")
 
-#: True when the page is drawn: no widget still "Loading widget..." (ipywidgets' words until its
-#: model has come from the kernel) and every widget output holding its widget, every picture
-#: loaded and the fonts in. ``drawn()`` then waits two frames: what the layout is, is painted.
-DRAWN = """() => {
-    const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
-    if (outputs.some(o => o.textContent.trim() === 'Loading widget...')) return false;
-    const widgets = outputs.filter(o => o.dataset.mimeType === 'application/vnd.jupyter.widget-view+json');
-    if (widgets.some(o => !o.querySelector('.jupyter-widgets'))) return false;
-    return [...document.images].every(i => i.complete) && document.fonts.status === 'loaded';
-}"""
+#: True when the page is drawn: every output drawn (an output that is not a widget carries its
+#: type, ``data-mime-type``; a widget's holds its view once its model has come from the kernel:
+#: "Loading widget..." or nothing until then), every picture loaded and the fonts in.
+#: ``drawn()`` then waits two frames: the layout of that moment is painted.
+DRAWN = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+        .every(o => o.dataset.mimeType || o.querySelector('.jupyter-widgets')) &&
+    [...document.images].every(i => i.complete) && document.fonts.status === 'loaded'"""
 NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
