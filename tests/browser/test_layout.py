@@ -2,12 +2,13 @@
 present`) and in JupyterLab beside its open file browser: no element of any output sticks out
 of its cell (no sideways scrolling, nothing cut off), no box inside an output scrolls sideways,
 no app's label or button is cut short, no picture (a chart) is shown shrunk, and every row of a
-score breakdown stays on one line. And in JupyterLab's dark theme every piece of text in the
-lessons and their outputs reads at WCAG AA contrast against what is behind it.
+score breakdown stays on one line. And in JupyterLab's light and dark themes every piece of text in
+the lessons and their outputs reads at WCAG AA contrast against what is behind it.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -21,10 +22,6 @@ pytestmark = pytest.mark.browser
 
 SCREEN = {"width": 1024, "height": 768}
 REWRITTEN: set[str] = set()  # notebooks awaiting a re-layout: none
-#: Notebooks more than one test here reads in the classroom view: rendered once for them all
-#: (the ``classroom_view`` fixture); the enlargement test follows the fit tests for that reason.
-CLASSROOM_READERS = {"03-doubles-compound.ipynb": 2, "01-american-who-pays.ipynb": 2,
-                     "02-willingdon-hand-points.ipynb": 2}
 
 #: Elements that stick out of their cell or scroll sideways, with where they are, for the message.
 OVERFLOWS = """() => {
@@ -78,25 +75,43 @@ WRAPPED_ROWS = """() => {
 LOW_CONTRAST = ("() => (" + LOW_CONTRAST_IN + ")([...document.querySelectorAll("
                 "'.jp-Notebook .jp-OutputArea-output, .jp-Notebook .jp-MarkdownOutput')])")
 
-#: JupyterLab's two themes, and the attribute the page's body carries for the one in use.
-THEMES = {"dark": ("JupyterLab Dark", "false"), "light": ("JupyterLab Light", "true")}
+#: JupyterLab's two themes, by the name the page's body carries for the one in use.
+THEMES = {"dark": "JupyterLab Dark", "light": "JupyterLab Light"}
+
+
+#: The theme setting's address in JupyterLab's settings API (":" may come percent-encoded).
+THEME_SETTING = re.compile(r"/lab/api/settings/@jupyterlab/apputils-extension(:|%3A)themes\b")
 
 
 def _use_theme(page, which: str) -> None:
-    theme, light = THEMES[which]
-    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t}).then(() => null)",
-                  theme)
-    page.wait_for_function("light => document.body.dataset.jpThemeLight === light", arg=light, timeout=30_000)
+    """Switch this page of JupyterLab to a theme, and wait until the page's body says it is in use
+    (then wait for the page to be drawn before reading it: ``drawn()``). The choice stays in the
+    page: JupyterLab would save it for the whole server, so that every page opened after it,
+    another test's, would open in it; the page's request to save it is answered here instead."""
+    from playwright.sync_api import expect
 
-def _cases(shares_run: bool = False, teacher: bool = False):
-    """One case per notebook; with ``shares_run``, each leaves its JupyterLab run to the app test
-    on its notebook (the ``notebook`` fixture), as it only reads the page; with ``teacher``, the
-    teacher's notebook too (teacher/class.ipynb: a teacher shows it with its code hidden)."""
+    def keep_in_the_page(route):
+        if route.request.method != "GET":  # (PUT: the choice saved)
+            return route.fulfill(status=204)
+        answer = route.fetch()  # the setting read back: the server's, with the page's choice
+        setting = answer.json()
+        setting["raw"] = json.dumps({"theme": THEMES[which]})
+        setting["settings"] = {**(setting.get("settings") or {}), "theme": THEMES[which]}
+        route.fulfill(response=answer, json=setting)
+
+    page.unroute(THEME_SETTING)
+    page.route(THEME_SETTING, keep_in_the_page)
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t}).then(() => null)",
+                  THEMES[which])
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-name", THEMES[which])
+
+
+def _cases(teacher: bool = False):
+    """One case per notebook; with ``teacher``, the teacher's notebook too (teacher/class.ipynb:
+    a teacher shows it with its code hidden)."""
     names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) + (["teacher/class.ipynb"] if teacher else [])
-    return [pytest.param(n, id=n[:-6].replace("/", "-"), marks=([pytest.mark.xfail(strict=False, reason="regenerated after the merge")]
-                                              if n in REWRITTEN else [])
-                         + ([pytest.mark.shares_run(n, reads_only=True)] if shares_run else []))
-            for n in names]
+    return [pytest.param(n, id=n[:-6].replace("/", "-"), marks=[pytest.mark.xfail(strict=False, reason="regenerated after the merge")]
+                         if n in REWRITTEN else []) for n in names]
 
 
 #: The text of the apps that is cut short ("Saved nig…", "Shown be…"): every label, button, tab
@@ -151,10 +166,11 @@ SHRUNK_PICTURES = """() => [...document.querySelectorAll('.jp-OutputArea-output 
     .filter(([shown, own]) => shown < 0.85 * own)"""
 
 
-def _check(view, name: str) -> None:
+def _check(view, name: str) -> int:
+    """At 1024 x 768, the page drawn: nothing sticks out or scrolls sideways, no picture shrunk, no
+    text cut short, no breakdown row on two lines. Says how many breakdown rows it read."""
     page = view.page
-    page.set_viewport_size(SCREEN)
-    view.settle()  # (it waited a fixed 800 ms once)
+    view.resize(SCREEN)  # (the size it is at, or is put to: the page drawn at it before it is read)
     overflows = page.evaluate(OVERFLOWS)
     assert not overflows, f"{name} at 1024 px: {len(overflows)} elements stick out:\n" + "\n".join(overflows[:12])
     shrunk = page.evaluate(SHRUNK_PICTURES)
@@ -167,8 +183,8 @@ def _check(view, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", _cases(teacher=True))
-def test_classroom_view_fits_a_projector(classroom_view, name):
-    view = classroom_view(name)
+def test_classroom_view_fits_a_projector(classroom, name):
+    view = classroom(name, viewport=SCREEN)
     view.page.wait_for_load_state("networkidle")
     _check(view, name)
     if name == "00-start-here.ipynb":
@@ -177,13 +193,10 @@ def test_classroom_view_fits_a_projector(classroom_view, name):
     view.assert_clean()
 
 
-def test_classroom_view_enlarges_apps_with_the_prose(classroom_view):
-    """The doubles app's text and chart grow with the prose, and its selected toggle stands out.
-    (It reads the page only: the render the fit test read serves it too.)"""
-    view = classroom_view("03-doubles-compound.ipynb")
+def test_classroom_view_enlarges_apps_with_the_prose(classroom):
+    """The doubles app's text and chart grow with the prose, read at 1024 px."""
+    view = classroom("03-doubles-compound.ipynb", viewport=SCREEN)
     page = view.page
-    page.set_viewport_size(SCREEN)
-    view.settle()  # read at 1024 px: the page laid out again first
     app = view.one("mjs-doubles")
     result = view.one("mjs-doubles-result", app)
     result.locator("[aria-live]").wait_for()
@@ -200,28 +213,26 @@ def test_classroom_view_enlarges_apps_with_the_prose(classroom_view):
     assert prose > 0
 
 
-def test_classroom_hand_builder_fits_one_screen(classroom_view):
+def test_classroom_hand_builder_fits_one_screen(classroom):
     """On a 1024 x 768 projector the hand builder's controls, its tiles, its score and its
     breakdown are on the screen together (stacked, they once took 1,365 px, so a click and what it
-    changed were never in view at once). It reads the render the fit test read."""
-    view = classroom_view("02-willingdon-hand-points.ipynb")
-    page = view.page
-    page.set_viewport_size(SCREEN)
+    changed were never in view at once)."""
+    view = classroom("02-willingdon-hand-points.ipynb", viewport=SCREEN)
     app = view.one("mjs-builder")
     tabs, breakdown = view.one("mjs-builder-tabs", app), view.one("mjs-builder-breakdown", app)
-    view.settle()  # once both are there (the app's parts are drawn one by one), laid out at 1024 px
+    view.drawn()  # once both are there (the app's parts are drawn one by one)
     top = tabs.evaluate("e => e.getBoundingClientRect().top")
     bottom = breakdown.evaluate("e => e.getBoundingClientRect().bottom")
     assert bottom - top <= SCREEN["height"] - 20, f"controls to breakdown: {bottom - top:.0f} px"
 
 
-def test_classroom_links_lead_somewhere(classroom_view):
-    """In the classroom view every link of a lesson to the course stays in the folder Voilà
-    serves, and the rule book opens from it (tests/test_links.py checks every link of every
-    notebook on disk). It reads the render the fit test read."""
-    view = classroom_view("01-american-who-pays.ipynb")
+def test_classroom_links_lead_somewhere(classroom):
+    """In the classroom view every link of a lesson to the course stays in the folder of lessons
+    Voilà serves, and the rule book opens from it (tests/test_links.py checks every link of every
+    notebook on disk)."""
+    view = classroom("01-american-who-pays.ipynb", viewport=SCREEN)
     page = view.page
-    base = page.url.split("/voila/render/")[0] + "/voila/render/"
+    base = page.url.split("?")[0].rsplit("/", 1)[0] + "/"  # the test's own copy of the lessons
     hrefs = page.evaluate("() => [...document.querySelectorAll('#rendered_cells a[href]')].map(a => a.href)")
     local = sorted({h.split("#")[0].split("?")[0] for h in hrefs if h.startswith(base.split("/voila/")[0])})
     assert local, hrefs
@@ -231,18 +242,18 @@ def test_classroom_links_lead_somewhere(classroom_view):
     book = base + "rule-book.ipynb"
     assert book in local
     token = page.url.split("token=")[1].split("&")[0] if "token=" in page.url else ""
-    answer = page.request.get(f"{book}?token={token}", timeout=120_000)
+    answer = page.request.get(f"{book}?token={token}")
     assert answer.ok and "The rules as mjscore plays them" in answer.text()
     # A link to a section opens the rule book at that section (Voilà draws the page after the
     # browser looked for the heading: the classroom template looks again once it is drawn).
     section = page.context.new_page()
     section.set_viewport_size(SCREEN)
-    section.goto(f"{book}{'?token=' + token if token else ''}#American-home-payments", timeout=120_000)
+    section.goto(f"{book}{'?token=' + token if token else ''}#American-home-payments")
     section.wait_for_function("""() => {
         const h = document.getElementById('American-home-payments');
         const r = h && h.getBoundingClientRect();
         return !!r && r.height > 0 && r.top >= 0 && r.top < innerHeight / 2;
-    }""", timeout=60_000, polling=200)
+    }""", polling=200)
     section.close()
 
 
@@ -260,11 +271,23 @@ def _beside_the_file_browser(nb) -> None:
     assert width >= 200, f"{nb.name}: the file browser should be open beside the notebook ({width} px)"
 
 
-@pytest.mark.parametrize("name", _cases(shares_run=True))
-def test_jupyterlab_fits_a_projector(notebook, name):
-    nb = notebook(name, viewport=SCREEN)
+@pytest.mark.parametrize("name", _cases())
+def test_jupyterlab_fits_a_projector_and_reads_in_both_themes(lab_notebook, name):
+    """In JupyterLab at 1024 x 768 beside the file browser the lesson fits (:func:`_check`); and in
+    JupyterLab's light theme and in its dark theme, every piece of text of the lesson, its prose
+    and every output (our tables, breakdowns, apps and SVG charts), reads at WCAG AA against what
+    is behind it. One run of the notebook for the three."""
+    nb = lab_notebook(name, viewport=SCREEN)
     _beside_the_file_browser(nb)
     _check(nb, name)
+    found = {"light": nb.page.evaluate(LOW_CONTRAST)}
+    _use_theme(nb.page, "dark")
+    nb.drawn()
+    found["dark"] = nb.page.evaluate(LOW_CONTRAST)
+    for theme, (low, read) in found.items():
+        assert read > 10, f"{name}, {theme} theme: only {read} pieces of text read"
+        assert not low, (f"{name}, {theme} theme: {len(low)} pieces of text under AA "
+                         "[where, contrast, colour, behind]:\n" + "\n".join(map(str, low[:15])))
     nb.assert_no_page_errors()
 
 
@@ -280,11 +303,10 @@ def test_the_teachers_view_fits_a_projector_with_a_class_read(request, front, tm
     sample_class(tmp_path / "class")
     name = "teacher/class.ipynb"
     if front == "jupyterlab":
-        view = request.getfixturevalue("notebook")(name, viewport=SCREEN)
+        view = request.getfixturevalue("lab_notebook")(name, viewport=SCREEN)
         _beside_the_file_browser(view)
     else:
-        view = request.getfixturevalue("classroom")(name)
-        view.page.set_viewport_size(SCREEN)
+        view = request.getfixturevalue("classroom")(name, viewport=SCREEN)
     app = view.one("mjs-class")
     view.fill(view.one("mjs-class-folder", app), tmp_path / "class")  # and Enter: the app reads it
     expect(view.one("mjs-class-said", app)).to_contain_text("30 students")
@@ -293,33 +315,9 @@ def test_the_teachers_view_fits_a_projector_with_a_class_read(request, front, tm
     view.assert_no_page_errors()
 
 
-@pytest.mark.parametrize("name", _cases(shares_run=True))
-def test_jupyterlab_text_reads_in_both_themes(notebook, name):
-    """In JupyterLab's light theme and in its dark theme, every piece of text of the lesson, its
-    prose and every output (our tables, breakdowns, apps and SVG charts), reads at WCAG AA
-    against what is behind it. The light theme is put back afterwards, so the run serves the
-    next test on the notebook as it was."""
-    nb = notebook(name, viewport=SCREEN)
-    nb.settle()
-    found = {"light": nb.page.evaluate(LOW_CONTRAST)}
-    try:
-        _use_theme(nb.page, "dark")
-        nb.settle()
-        found["dark"] = nb.page.evaluate(LOW_CONTRAST)
-    finally:
-        _use_theme(nb.page, "light")  # (the theme is in place when the page says so: no settle needed)
-    for theme, (low, read) in found.items():
-        assert read > 10, f"{name}, {theme} theme: only {read} pieces of text read"
-        assert not low, (f"{name}, {theme} theme: {len(low)} pieces of text under AA "
-                         "[where, contrast, colour, behind]:\n" + "\n".join(map(str, low[:15])))
-    nb.assert_no_page_errors()
-
-
-@pytest.mark.shares_run("02-willingdon-hand-points.ipynb", reads_only=True)
-def test_selected_toggle_is_visible_in_the_hand_builder(notebook):
+def test_selected_toggle_is_visible_in_the_hand_builder(lab_notebook):
     """At the projector's 1024 px: the selected toggle stands out, and no label is cut short."""
-    nb = notebook("02-willingdon-hand-points.ipynb", viewport=SCREEN)
-    nb.settle()
+    nb = lab_notebook("02-willingdon-hand-points.ipynb", viewport=SCREEN)
     app = nb.one("mjs-builder")
     seat = nb.one("mjs-builder-seat", app)
     chosen = seat.locator(".mod-active")
@@ -333,10 +331,10 @@ def test_selected_toggle_is_visible_in_the_hand_builder(notebook):
     assert not cut, f"toggle labels cut short: {cut}"
 
 
-def test_illegal_hand_keeps_its_flowers_in_the_browser(notebook):
+def test_illegal_hand_keeps_its_flowers_in_the_browser(lab_notebook):
     from playwright.sync_api import expect
 
-    nb = notebook("02-willingdon-hand-points.ipynb")
+    nb = lab_notebook("02-willingdon-hand-points.ipynb")
     app = nb.one("mjs-builder")
     tiles = nb.one("mjs-builder-tiles", app)
     expect(tiles.locator('[data-tile="F3"]')).to_have_count(1)
@@ -346,26 +344,24 @@ def test_illegal_hand_keeps_its_flowers_in_the_browser(notebook):
     expect(nb.one("mjs-builder-flower-F3", app)).to_have_class(re.compile(r"\bmod-active\b"))
 
 
-@pytest.mark.shares_run("01-american-who-pays.ipynb")
-def test_jupyterlab_opens_the_rule_book_from_a_lesson(notebook):
+def test_jupyterlab_opens_the_rule_book_from_a_lesson(lab_notebook):
     """The lesson's rule book link opens the rule book in JupyterLab (it once pointed above the
     folder JupyterLab serves: a click did nothing), and its contents lead to its headings."""
     from playwright.sync_api import expect
 
-    nb = notebook("01-american-who-pays.ipynb")
+    nb = lab_notebook("01-american-who-pays.ipynb")
     page = nb.page
+    book_path = nb.path.rsplit("/", 1)[0] + "/rule-book.ipynb"  # beside the lesson, in the test's own copy
     link = page.locator(".jp-Notebook .jp-MarkdownOutput a", has_text="rule book").last
     assert "rule-book.ipynb" in link.get_attribute("href")  # (JupyterLab rewrites it to its file URL)
     link.click()
-    page.wait_for_function("() => window.jupyterapp.shell.currentWidget?.context?.path === 'rule-book.ipynb'",
-                           timeout=30_000)
+    page.wait_for_function("path => window.jupyterapp.shell.currentWidget?.context?.path === path", arg=book_path)
     book = page.locator(".jp-NotebookPanel:visible")
     expect(book.locator("h1", has_text="The rules as mjscore plays them")).to_be_visible()
     heading = book.locator("h2", has_text="American home payments")
     book.locator("a", has_text="American home payments").first.click()
     page.wait_for_function("""() => { const h = [...document.querySelectorAll('.jp-NotebookPanel h2')]
         .find(e => e.offsetParent && e.textContent.startsWith('American home payments'));
-        const r = h && h.getBoundingClientRect(); return r && r.top >= 0 && r.top < window.innerHeight / 2; }""",
-                           timeout=10_000)
+        const r = h && h.getBoundingClientRect(); return r && r.top >= 0 && r.top < window.innerHeight / 2; }""")
     assert heading.count() == 1
     nb.assert_no_page_errors()

@@ -391,3 +391,24 @@ def test_the_class_app_says_it_has_read_only_with_the_tables(tmp_path, monkeypat
     assert "30 students" in read_and_show(app.read.click)  # Read, the class on the page read again
     files = [upload("practice.jsonl", p.read_bytes()) for p in sorted((tmp_path / "class").rglob("*.jsonl"))[:3]]
     assert "3 files uploaded: 3 students" in read_and_show(lambda: setattr(app.upload, "value", files))
+
+
+def test_lesson_1s_question_and_the_payments_drill_marked_as_the_classroom_view_shows_them(path):
+    """What the classroom view's test (tests/browser/test_voila_questions.py) clicks, marked here:
+    lesson 1's first question answered right says so and counts in the lesson's tally line; a
+    wrong answer to the payments drill names the rule the engine says was missed."""
+    from mjscore.american.drill import home_miss, misreadings
+
+    turn = your_turn(1, path)
+    app = turn.apps[0]
+    for box, value in zip(app.boxes, turn.lesson.question(app.number).answer):
+        box.value = str(value)
+    app.check.click()
+    assert "✓ Right." in app.feedback.value
+    assert f"{escape(turn.lesson.title)}: 1 of 1 right (0 shown)" in turn.tally.value
+    drill = AmericanDrillApp(Drill("american", path))
+    s = drill.drill.situation
+    wrong = misreadings(s)[0].answer if misreadings(s) else (30, -10, -10, -10)
+    type_in(drill, [f"{a:+d}" if a else "0" for a in wrong])
+    drill.check.click()
+    assert f"{escape(home_miss(s, wrong).title)}." in drill.feedback.value and drill.drill.tally == Counts(1, 0, 0)
