@@ -6,8 +6,6 @@ from __future__ import annotations
 import dataclasses
 import re
 
-import pytest
-
 from mjscore import HandError, format_hand, parse, score
 from mjscore.tiles import INFO
 
@@ -53,11 +51,10 @@ def expect_scored(app, nb, s) -> None:
         [re.compile(rf"total hand points\s*{s.hand_points:,}\s*$"), re.compile(rf"total doubles\s*{s.doubles}\s*$")])
 
 
-@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
-def test_changing_a_set_rescores_the_hand(notebook):
+def test_changing_a_set_rescores_the_hand(lab_notebook):
     from playwright.sync_api import expect
 
-    nb = notebook(NOTEBOOK)
+    nb = lab_notebook(NOTEBOOK)
     app = nb.one("mjs-builder")
     hand_text = nb.one("mjs-builder-hand-text", app).locator("code")  # the hand in the short notation
     expect(hand_text).not_to_have_text("")

@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from mjscore.willingdon import paper_and_score
-
-from browser_pages import poll
 
 NOTEBOOK = "03-doubles-compound.ipynb"
 
@@ -60,18 +56,15 @@ def _shown(nb, app, part: str) -> int:
     return int(nb.one(f"mjs-doubles-{part}-value", app).inner_text().replace(",", ""))
 
 
-@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
-def test_charts_render_and_follow_the_doubles(notebook):
+def test_charts_render_and_follow_the_doubles(lab_notebook):
     from playwright.sync_api import expect
 
-    nb = notebook(NOTEBOOK)
+    nb = lab_notebook(NOTEBOOK)
     pictures = nb.page.locator(".jp-OutputArea-output img, .jp-OutputArea-output svg")
     expect(pictures.first).to_be_visible()
-    # a PNG is drawn a moment after its output is there (the first picture shown proves nothing
-    # of the second): counted until both are, or the time is up
-    drawn = poll(lambda: nb.page.locator(".jp-OutputArea-output img").evaluate_all(
-        "imgs => imgs.filter(i => i.complete && i.naturalWidth > 100 && i.naturalHeight > 100).length"),
-                 lambda n: n >= 2)
+    # the notebook's two charts, each a PNG drawn (lab_notebook waited for every picture loaded)
+    drawn = nb.page.locator(".jp-OutputArea-output img").evaluate_all(
+        "imgs => imgs.filter(i => i.complete && i.naturalWidth > 100 && i.naturalHeight > 100).length")
     assert drawn >= 2, f"expected the notebook's two charts, found {drawn} drawn pictures"
 
     app = nb.one("mjs-doubles")

@@ -3,19 +3,16 @@ and the ruling and the turn order shown are the engine's (:func:`mjscore.willing
 
 from __future__ import annotations
 
-import pytest
-
 from mjscore.willingdon.play import claim
 from mjscore.tiles import INFO, SEAT_NAMES
 
 NOTEBOOK = "05-playing-goulash.ipynb"
 
 
-@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
-def test_a_claim_is_ruled_as_the_engine_rules_it(notebook):
+def test_a_claim_is_ruled_as_the_engine_rules_it(lab_notebook):
     from playwright.sync_api import expect
 
-    nb = notebook(NOTEBOOK)
+    nb = lab_notebook(NOTEBOOK)
     app = nb.one("mjs-goulash")
     part = {name: nb.one(f"mjs-goulash-{name}", app) for name in ("discarder", "tile", "claimer", "held", "last", "result")}
     result = part["result"]

@@ -4,19 +4,16 @@ gives the expected rows from the engine)."""
 
 from __future__ import annotations
 
-import pytest
-
 from mjscore.views._style import signed as _signed
 from mjscore.views.american.tournament_app import TournamentVsHomeApp
 
 NOTEBOOK = "06-tournament-vs-home.ipynb"
 
 
-@pytest.mark.shares_run(NOTEBOOK)  # after the layout check, on its run
-def test_winner_and_way_of_winning_change_both_columns(notebook):
+def test_winner_and_way_of_winning_change_both_columns(lab_notebook):
     from playwright.sync_api import expect
 
-    nb = notebook(NOTEBOOK)
+    nb = lab_notebook(NOTEBOOK)
     app = nb.one("mjs-tournament-app")
     winner, how, result = (nb.one(f"mjs-tournament-{part}", app) for part in ("winner", "how", "result"))
     expect(winner.locator("option")).to_have_count(4)  # the list drawn before it is read
@@ -38,8 +35,7 @@ def test_winner_and_way_of_winning_change_both_columns(notebook):
     nb.choose(winner, players[1])
     expect_rows(how="self-drawn", winner=players[1])
     # At a projector's 1,024 px the lesson's three exposures are one click (a slider's track was 0 px)
-    nb.page.set_viewport_size({"width": 1024, "height": 768})
-    nb.settle()  # (clicked while the page is laid out again, the click can land where the button was)
+    nb.resize({"width": 1024, "height": 768})  # laid out again and painted before the click
     nb.press(nb.one("mjs-tournament-exposures", app), "3")
     expect_rows(exposures=3)
     nb.press(how, "wall game")
