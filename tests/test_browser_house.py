@@ -94,3 +94,25 @@ def pytest_collection_modifyitems(items):
     items[:] = sorted(items, key=str)
 '''
     assert len(run_problems(lanes)) == 3
+
+
+def test_a_notebooks_cells_run_in_one_process_in_order():
+    """nbval runs a notebook's cells in one kernel, in order: under ``make test``'s four processes
+    they must stay together (conftest.py puts them in one xdist group). pytest-xdist marks a
+    group in a test's node id, which a pytest that builds its node ids anew ignores, and then
+    the cells go to several processes, and fail as if the notebook were wrong."""
+    import re
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v", "-p", "no:randomly",
+                           "notebooks/00-start-here.ipynb", "notebooks/05-playing-goulash.ipynb"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    ran = re.findall(r"\[(gw\d)\] \[ *\d+%\] PASSED (notebooks/[^:]+)::Cell (\d+)", done.stdout)
+    assert done.returncode == 0 and ran, done.stdout[-3000:]
+    by_notebook: dict[str, list] = {}
+    for worker, notebook, cell in ran:
+        by_notebook.setdefault(notebook, []).append((worker, int(cell)))
+    for notebook, cells in by_notebook.items():
+        assert len({worker for worker, _ in cells}) == 1, f"{notebook}'s cells ran in several processes: {cells}"
+        assert [cell for _, cell in cells] == sorted(cell for _, cell in cells), f"{notebook}: out of order"
