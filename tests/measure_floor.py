@@ -116,7 +116,7 @@ def browser_side(scratch: Path) -> None:
 
 
 #: How many of each the browser tests need: each test its own page and kernel (tests/browser).
-LAB_PAGES, VOILA_RENDERS, SITE_PAGES = 24, 24, 9
+LAB_PAGES, VOILA_RENDERS, SITE_PAGES = 25, 24, 10
 
 
 def _server(name: str, scratch: Path, command, check: str):
@@ -191,7 +191,7 @@ def site(context, scratch: Path) -> None:
 
     def one_page():
         page = context.new_page()
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/apps/voici/render/07-practice.html")
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/apps/voici/render/trainer.html")
         page.locator(".mjs-practice-number").wait_for()
         page.close()
     try:

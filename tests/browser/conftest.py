@@ -57,15 +57,21 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture
-def new_context(new_context):
-    """pytest-playwright's (traced), each context waiting up to WAIT_MS for an element (a busy
-    machine), its pages' script errors collected in ``context.errors``."""
+def new_context(request, new_context):
+    """pytest-playwright's, each context waiting up to WAIT_MS for an element (a busy machine),
+    its pages' script errors collected in ``context.errors``. Its trace keeps the page before and
+    after each action (the DOM, the network, the console): pytest-playwright's screencast, a
+    picture of every frame, took 20% more of the machine (42% in all) and says no more."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=WAIT_MS)
+    tracing = request.config.getoption("--tracing")
 
     def make(viewport=VIEWPORT, **options):
         context = new_context(viewport=viewport, device_scale_factor=1, **options)
+        if tracing != "off":  # the trace pytest-playwright began, without its screencast (below)
+            context.tracing.stop()
+            context.tracing.start(title=request.node.nodeid, screenshots=False, snapshots=True, sources=True)
         context.set_default_timeout(WAIT_MS)
         context.errors = []
         context.on("page", lambda page: page.on("pageerror", lambda exc: context.errors.append(str(exc))))
