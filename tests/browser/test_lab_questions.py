@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mjscore.american.drill import home_miss, misreadings
+from mjscore.american.drill import home_miss
 from mjscore.lessons import LESSONS, mark
 from mjscore.practice import Drill
 from mjscore.practice.questions import LessonQuestions
@@ -21,6 +21,8 @@ from mjscore.willingdon.trainer.session import PROGRESS_FILE
 
 from browser_pages import NOTEBOOKS
 from test_layout import CUT_LABELS, LOW_CONTRAST, OVERFLOWS, SCREEN, _use_theme
+
+from tests.views.test_lesson_practice import wrong_payments
 
 #: Each lesson's notebook, by its number (the classroom view's test reads lesson 1's too).
 NOTEBOOK = {n: next(NOTEBOOKS.glob(f"{n:02d}-*.ipynb")).name for n in LESSONS}
@@ -135,15 +137,6 @@ def type_amounts(nb, app, amounts) -> None:
     expect(boxes).to_have_count(len(amounts))
     for i, amount in enumerate(amounts):
         nb.fill(boxes.nth(i), f"{amount:+d}" if amount else "0")
-
-
-def wrong_payments(s, correct: tuple) -> tuple:
-    """A wrong answer to a payments situation: a learner's who misreads one of its rules, or
-    (a wall game: no rule to misread) three paying the first player 10 each."""
-    found = misreadings(s)
-    wrong = found[0].answer if found else (30, -10, -10, -10, *[0] * (len(correct) - 4))
-    assert wrong != correct and home_miss(s, wrong) is not None
-    return wrong
 
 
 def test_the_payments_drill_answered_in_jupyterlab(lab_notebook, lab):
