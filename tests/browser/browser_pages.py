@@ -46,6 +46,12 @@ DRAWN = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
 NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
+def drawn(page) -> None:
+    """Wait until the page is drawn (:data:`DRAWN`), then for two frames to be painted."""
+    page.wait_for_function(DRAWN, timeout=RUN_MS, polling=100)
+    page.evaluate(NEXT_FRAMES)
+
+
 class Shots:
     """Screenshots of a test, copied to ``MJSCORE_SCREENSHOTS`` when they changed (``make
     screenshots``); ``make test`` leaves the checkout as it found it."""
@@ -119,9 +125,8 @@ class AppPage:
         }""")
 
     def drawn(self) -> None:
-        """Wait until the page is drawn (:data:`DRAWN`), then for two frames to be painted."""
-        self.page.wait_for_function(DRAWN, timeout=RUN_MS, polling=100)
-        self.page.evaluate(NEXT_FRAMES)
+        """Wait until the page is drawn (:func:`drawn`)."""
+        drawn(self.page)
 
     def resize(self, viewport: dict) -> None:
         self.page.set_viewport_size(viewport)

@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_pages import DRAWN, NEXT_FRAMES, ROOT, RUN_MS, NotebookPage
+from browser_pages import ROOT, RUN_MS, NotebookPage, drawn
 from conftest import once_for_the_run, require  # tests/browser/conftest.py (this folder is not a package)
 from test_touch import another_hand, keep_a_night, practise  # the uses at a table, as in the classroom view
 from touch_pages import PHONE, TABLET, fits
@@ -131,12 +131,6 @@ def site():
     yield out, url
     server.shutdown()
     server.server_close()
-
-
-def drawn(page) -> None:
-    """Every widget of the page drawn, its pictures and fonts in, and that layout painted."""
-    page.wait_for_function(DRAWN, timeout=RUN_MS, polling=100)
-    page.evaluate(NEXT_FRAMES)
 
 
 #: Open ``path`` (unless open), on the kernel of the notebook ``kernelOf`` if given, once the page

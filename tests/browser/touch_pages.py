@@ -11,7 +11,7 @@ hand of the report card whose players' figures wrap onto another row.
 
 from __future__ import annotations
 
-from browser_pages import DRAWN, HERE, LOW_CONTRAST_IN, NEXT_FRAMES, RUN_MS
+from browser_pages import HERE, LOW_CONTRAST_IN, drawn
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 820, "height": 1180}
@@ -23,8 +23,7 @@ LOW = "root => (" + LOW_CONTRAST_IN + ")([root])[0]"
 
 def fits(app, where: str) -> dict:
     """Measure the app (a locator) once its page is drawn; fail with all a person would trip on."""
-    app.page.wait_for_function(DRAWN, timeout=RUN_MS, polling=100)
-    app.page.evaluate(NEXT_FRAMES)
+    drawn(app.page)
     found = app.evaluate(FIT)
     found["low"] = app.evaluate(LOW)
     small = [t for t in found["targets"] if min(t[1], t[2]) < MIN_TARGET - 0.5]
