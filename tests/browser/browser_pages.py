@@ -1,14 +1,6 @@
-"""The browser tests' pages: a lesson in JupyterLab or in the classroom view (Voila), its widgets
-found by CSS class, driven, and photographed (the fixtures in conftest.py hand them to the tests).
-
-* :class:`NotebookPage`: a lesson opened in a JupyterLab page of its own, run by JupyterLab's own
-  "Run All Cells" command (which answers once every cell has run, or a cell failed) and drawn.
-* :class:`VoilaPage`: the same widgets in the classroom view, and ``assert_clean()``.
-* ``drawn()``: what a test waits for before it reads a whole page: every widget drawn, every
-  picture loaded, the fonts in, and the layout of that moment painted.
-* :data:`LOW_CONTRAST_IN` (``contrast.js``): text that reads under WCAG AA contrast.
-* :class:`Shots`: pictures for docs/screenshots/, published only when asked
-  (``MJSCORE_SCREENSHOTS``, which ``make screenshots`` sets).
+"""The browser tests' pages: a lesson in JupyterLab (:class:`NotebookPage`, run by JupyterLab's
+own Run All Cells) or in the classroom view (:class:`VoilaPage`), its widgets found by CSS class,
+driven and photographed; ``drawn()``, what a test waits for before it reads a whole page.
 """
 
 from __future__ import annotations
@@ -24,8 +16,7 @@ HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-#: Chromium as the tests (and the benchmarks) launch it: nothing leaves the machine (every host
-#: name but the loopback address fails to resolve, in Chromium itself).
+#: Chromium as the tests and benchmarks launch it: no host name but the loopback address resolves.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update", "--no-first-run",
                  "--disable-sync", "--no-proxy-server", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
@@ -34,7 +25,8 @@ WAIT_MS = 90_000  # the longest Playwright waits for what a person would see (a 
 RUN_MS = 300_000  # a lesson's cells, all of them, on a busy machine
 #: Where ``make screenshots`` publishes the pictures: nowhere unless MJSCORE_SCREENSHOTS names a folder.
 SCREENSHOTS = ROOT / os.environ["MJSCORE_SCREENSHOTS"] if os.environ.get("MJSCORE_SCREENSHOTS") else None
-LOW_CONTRAST_IN = (HERE / "contrast.js").read_text(encoding="utf-8")
+#: measure.js: {fit(root), lowContrast(areas)}, what a person would trip on (it says each part).
+MEASURE = "(" + (HERE / "measure.js").read_text(encoding="utf-8") + ")"
 
 #: True when the page is drawn: every output drawn (an output that is not a widget carries its
 #: type, ``data-mime-type``; a widget's holds its view once its model has come from the kernel:
@@ -53,21 +45,19 @@ def drawn(page) -> None:
 
 
 class Shots:
-    """Screenshots of a test, copied to ``MJSCORE_SCREENSHOTS`` when they changed (``make
-    screenshots``); ``make test`` leaves the checkout as it found it."""
+    """A test's screenshots, copied to ``MJSCORE_SCREENSHOTS`` (``make screenshots``) where they
+    changed; ``make test`` leaves the checkout as it found it."""
 
     def __init__(self, staging: Path):
         self.staging = staging
 
     def take(self, name: str, target, **options) -> None:
         self.staging.mkdir(parents=True, exist_ok=True)
-        path = self.staging / f"{name}.png"
+        path, old = self.staging / f"{name}.png", SCREENSHOTS and SCREENSHOTS / f"{name}.png"
         target.screenshot(path=str(path), animations="disabled", caret="hide", **options)
-        if SCREENSHOTS is not None:
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            old = SCREENSHOTS / path.name
-            if not old.exists() or old.read_bytes() != path.read_bytes():
-                shutil.copyfile(path, old)
+        if old and not (old.exists() and old.read_bytes() == path.read_bytes()):
+            old.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, old)
 
 
 class AppPage:
@@ -79,11 +69,6 @@ class AppPage:
 
     def __init__(self, page, name: str, shots: Shots):
         self.page, self.name, self.shots = page, name, shots
-
-    @property
-    def errors(self) -> list[str]:
-        """The script errors of every page of this test's browser context."""
-        return self.page.context.errors
 
     def one(self, css_class: str, within=None):
         """The one widget with this class (waited for; it must be the only one)."""
@@ -101,17 +86,9 @@ class AppPage:
         box.press("Enter")
 
     @staticmethod
-    def choose(widget, label: str) -> None:
-        widget.locator("select").select_option(label=label)
-
-    @staticmethod
     def press(widget, label: str) -> None:
         """Click the button of a ToggleButtons with this label."""
         widget.get_by_role("button", name=label, exact=True).click()
-
-    @staticmethod
-    def tick(widget, on: bool = True) -> None:
-        widget.locator("input[type=checkbox]").set_checked(on)
 
     @staticmethod
     def scroll_to_top(locator) -> None:
@@ -134,30 +111,25 @@ class AppPage:
 
     def shot(self, name: str, top=None, bottom=None, max_height: int = 1000) -> None:
         """A picture of the page, or from ``top``'s top edge to ``bottom``'s bottom edge, at most
-        ``max_height`` px: the window made tall enough first (JupyterLab scrolls inside a fixed
-        frame), then put back."""
+        ``max_height`` px, in a window made tall enough (JupyterLab scrolls inside a fixed frame)."""
         page, size = self.page, self.page.viewport_size
         page.mouse.move(0, 0)  # no hover highlight, no focus ring in the picture
         page.evaluate("() => document.activeElement && document.activeElement.blur()")
         if top is None:
             return self.shots.take(name, page)
-        bottom = top if bottom is None else bottom
-        first, last = top.bounding_box(), bottom.bounding_box()
-        height = min(last["y"] + last["height"] - first["y"], max_height)
-        self.resize({"width": size["width"], "height": int(max(size["height"], height + 240))})
+        self.resize({"width": size["width"], "height": max(size["height"], max_height + 240)})
         try:
             self.scroll_to_top(top)
             self.page.evaluate(NEXT_FRAMES)
-            first, last = top.bounding_box(), bottom.bounding_box()
-            clip = {"x": max(first["x"] - 6, 0), "y": max(first["y"] - 6, 0),
-                    "width": max(first["width"], last["width"]) + 12,
-                    "height": min(last["y"] + last["height"] - first["y"], max_height) + 12}
-            self.shots.take(name, page, clip=clip)
+            first, last = top.bounding_box(), (bottom or top).bounding_box()
+            self.shots.take(name, page, clip={
+                "x": max(first["x"] - 6, 0), "y": max(first["y"] - 6, 0), "width": max(first["width"], last["width"]) + 12,
+                "height": min(last["y"] + last["height"] - first["y"], max_height) + 12})
         finally:
             self.resize(size)
 
     def assert_no_page_errors(self) -> None:
-        assert not self.errors, f"{self.name}: {self.errors}"
+        assert not self.page.context.errors, f"{self.name}: {self.page.context.errors}"
 
 
 class NotebookPage(AppPage):

@@ -1,24 +1,15 @@
-"""The browser tests, on pytest-playwright: its ``browser``, ``new_context`` and ``page`` fixtures,
-pointed at Debian's Chromium; a trace, a screenshot and the page's console (in the trace) kept
-for every failing test in ``test-results/`` (``--tracing retain-on-failure --screenshot
-only-on-failure``, set in pyproject.toml; open a trace with ``playwright show-trace``).
+"""The browser tests, on pytest-playwright (its ``browser``, ``new_context`` and ``page`` fixtures
+on Debian's Chromium; a failing test's trace and screenshot kept in ``test-results/``).
 
-Every test stands alone: its own browser context (storage, cookies), its own copy of the lessons
-(a folder of its own under the server's root, the stored outputs cleared) and so its own data
-folder (the servers set ``MJSCORE_DATA_DIR=mjscore-data``, relative: a kernel runs in its
-notebook's folder), its own kernels, stopped when it ends. What a test reads, it made.
-
-The servers (JupyterLab; the classroom view as ``make present`` starts it, Voila) start once
-for the whole run, whichever test process needs them first, under a lock: the others find them
-in a folder the run names (``MJSCORE_TEST_SERVERS``, made by the root conftest.py, which stops
-every server written there when the run ends, passed or failed). Each is checked to be ours and
-to answer before a test uses it.
-
-Every test here is marked ``browser``: ``pytest -m "not browser"`` leaves them out.
+Every test stands alone: its own browser context, its own copy of the lessons (so its own data
+folder: the servers set ``MJSCORE_DATA_DIR=mjscore-data``, relative to each notebook) and its own
+kernels, stopped when it ends. The servers start once for the run, in whichever test process needs
+one first, under a lock (``once_for_the_run``); the root conftest.py stops them when the run ends.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -29,22 +20,23 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
+import requests
 
-from browser_pages import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, ROOT, VIEWPORT, WAIT_MS, NotebookPage, Shots, VoilaPage
+from browser_pages import CHROMIUM, CHROMIUM_ARGS, HERE, NOTEBOOKS, ROOT, VIEWPORT, WAIT_MS, NotebookPage, Shots, VoilaPage
 
 sys.path.insert(0, str(ROOT))
 from tests.conftest import require  # noqa: E402
 
 SERVER_START_S = 180  # a cold JupyterLab on a busy machine
+
+
 def pytest_collection_modifyitems(items):
-    here = Path(__file__).parent
+    """Every test here is marked ``browser``: ``pytest -m "not browser"`` leaves them out."""
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        if HERE in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
 
 
@@ -58,25 +50,29 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture
 def new_context(request, new_context):
-    """pytest-playwright's, each context waiting up to WAIT_MS for an element (a busy machine),
-    its pages' script errors collected in ``context.errors``. Its trace keeps the page before and
-    after each action (the DOM, the network, the console): pytest-playwright's screencast, a
-    picture of every frame, took 20% more of the machine (42% in all) and says no more."""
+    """pytest-playwright's, waiting up to WAIT_MS (a busy machine), its pages' script errors in
+    ``context.errors``; traced without the screencast (42% more CPU, and it says no more). After a
+    test that passed its pages close before the trace is zipped (and thrown away): a page still
+    writing into it broke the zip now and then (microsoft/playwright#22089)."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=WAIT_MS)
-    tracing = request.config.getoption("--tracing")
+    tracing, made = request.config.getoption("--tracing"), []
 
     def make(viewport=VIEWPORT, **options):
         context = new_context(viewport=viewport, device_scale_factor=1, **options)
-        if tracing != "off":  # the trace pytest-playwright began, without its screencast (below)
+        if tracing != "off":  # the trace pytest-playwright began, without its screencast
             context.tracing.stop()
             context.tracing.start(title=request.node.nodeid, screenshots=False, snapshots=True, sources=True)
         context.set_default_timeout(WAIT_MS)
         context.errors = []
         context.on("page", lambda page: page.on("pageerror", lambda exc: context.errors.append(str(exc))))
+        made.append(context)
         return context
-    return make
+    yield make
+    if getattr(request.node, "rep_call", None) and request.node.rep_call.passed:
+        for page in [page for context in made for page in context.pages]:
+            page.close()
 
 
 @pytest.fixture
@@ -91,20 +87,14 @@ class Server:
     """A server of the run: its address, token and root folder (a json-able dict underneath)."""
 
     def __init__(self, info: dict):
-        self.info = info
         self.url, self.token, self.root = info["url"], info["token"], Path(info["root"])
 
     def api(self, method: str, path: str) -> tuple[int, object]:
         """Call the server's REST API (loopback, no proxy): the status and the JSON answer."""
-        request = urllib.request.Request(f"{self.url}{path}", method=method,
-                                         headers={"Authorization": f"token {self.token}"})
-        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-        try:
-            with opener.open(request, timeout=30) as reply:
-                body = reply.read()
-                return reply.status, json.loads(body) if body else None
-        except urllib.error.HTTPError as err:
-            return err.code, None
+        with requests.Session() as session:
+            session.trust_env = False  # no proxy from the environment
+            reply = session.request(method, self.url + path, headers={"Authorization": f"token {self.token}"}, timeout=30)
+        return reply.status_code, reply.json() if reply.ok and reply.content else None
 
     def lessons(self, name: str) -> str:
         """A copy of the lessons for one test, in a folder of its own: that folder's name."""
@@ -133,8 +123,8 @@ def once_for_the_run(name: str, make) -> dict:
 
 
 def shared_server(name: str, command, check: str) -> Server:
-    """The run's server ``name`` (:func:`once_for_the_run`). ``command(port, token, root)`` starts
-    it; ``check`` is a path that must answer 200 with the marker folder only our copy holds."""
+    """The run's server ``name``, started once for the run by ``command(port, token, root)``; ``check``
+    is a path that must answer 200 with the marker folder only our copy holds."""
     return Server(once_for_the_run(name, lambda home: start_server(home, command, check)))
 
 
@@ -145,7 +135,9 @@ def start_server(home: Path, command, check: str) -> dict:
     env = server_env(home)
     log = home / "server.log"
     for _try in range(3):  # a new port if another process took ours first
-        port, token = free_port(), secrets.token_hex(16)
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            port, token = free.getsockname()[1], secrets.token_hex(16)
         with log.open("ab") as out:
             proc = subprocess.Popen(command(port, token, root), cwd=root, env=env, stdin=subprocess.DEVNULL,
                                     stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -157,28 +149,19 @@ def start_server(home: Path, command, check: str) -> dict:
 
 
 def answers(server: Server, proc, check: str, marker: str) -> bool:
-    """True once our server answers ``check`` with our marker; False if it died first."""
+    """True once our server answers ``check`` with our marker; False if it died or never did."""
     deadline = time.monotonic() + SERVER_START_S
     while time.monotonic() < deadline and proc.poll() is None:
         try:
             status, body = server.api("GET", check)
-        except OSError:  # not listening yet: look again when the process has had half a second
-            try:
+        except requests.RequestException:  # not listening yet: look again in half a second, or when it has ended
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(0.5)
-            except subprocess.TimeoutExpired:
-                pass
             continue
         assert status == 200 and marker in json.dumps(body), f"another server answers at {server.url}"
         return True
-    if proc.poll() is None:
-        proc.kill()
+    proc.kill()
     return False
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def copy_lessons(dest: Path) -> Path:
@@ -218,8 +201,7 @@ def server_env(home: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def lab() -> Server:
-    """JupyterLab, once for the run (``window.jupyterapp`` exposed: a test asks JupyterLab
-    itself whether its notebook has run)."""
+    """JupyterLab, once for the run (``window.jupyterapp`` exposed, for a test to ask it things)."""
     root_flag = ["--allow-root"] if os.geteuid() == 0 else []
     return shared_server("jupyterlab", lambda port, token, root: [
         sys.executable, "-m", "jupyterlab", *root_flag, "--no-browser", "--ServerApp.ip=127.0.0.1",
@@ -243,9 +225,8 @@ def voila() -> Server:
 
 @pytest.fixture
 def lab_notebook(request, lab, new_context, shots):
-    """open(name, viewport=VIEWPORT) -> NotebookPage: the lesson ``name`` from the test's own copy
-    of the lessons, in a JupyterLab page and workspace of its own, on a new kernel, run (Run All
-    Cells) and drawn. The test's kernels are stopped when it ends."""
+    """open(name, viewport=VIEWPORT) -> NotebookPage: the lesson from the test's own copy of the
+    lessons, in a page and workspace of its own, on a new kernel (stopped at the end), run and drawn."""
     folder = lab.lessons(request.node.name)
     yield lambda name, viewport=VIEWPORT: NotebookPage.open(new_context(viewport=viewport).new_page(), lab, folder,
                                                             name, shots)
@@ -255,8 +236,7 @@ def lab_notebook(request, lab, new_context, shots):
 @pytest.fixture
 def classroom(request, voila, new_context, shots):
     """open(name, viewport=VIEWPORT, **context options) -> VoilaPage: the lesson as ``make present``
-    shows it, from the test's own copy of the lessons (its own data folder), in a browser context
-    of its own (``has_touch=True, is_mobile=True`` for a phone or a tablet), its widgets drawn."""
+    shows it, from the test's own copy of the lessons, in a context of its own (``has_touch=True``...)."""
     folder = voila.lessons(request.node.name)
     return lambda name, viewport=VIEWPORT, **options: VoilaPage.open(
         new_context(viewport=viewport, screen=viewport, **options).new_page(), voila, folder, name, shots)

@@ -31,9 +31,9 @@ def test_value_and_way_of_winning_change_the_payments(lab_notebook):
     assert home_payments(25, "discard").payments == (50, 25, 25)
     nb.shot("american-payments", app)
 
-    nb.choose(how, HOW_LABELS["self-drawn"])
+    how.locator("select").select_option(label=HOW_LABELS["self-drawn"])
     expect_payout(result, 25, "self-drawn")                    # 50 x 3, 150
     assert home_payments(25, "self-drawn").winner_collects == 150
-    nb.tick(nb.one("mjs-american-jokerless", app))
+    nb.one("mjs-american-jokerless", app).locator("input[type=checkbox]").set_checked(True)
     expect_payout(result, 25, "self-drawn", jokerless=True)    # 100 x 3, 300
     nb.assert_no_page_errors()

@@ -62,7 +62,7 @@ def test_changing_a_set_rescores_the_hand(lab_notebook):
     expect_scored(app, nb, score(hand))
 
     tile, new = _new_hand(hand)
-    nb.choose(nb.one("mjs-builder-set0-tile", app), INFO[tile].name)
+    nb.one("mjs-builder-set0-tile", app).locator("select").select_option(label=INFO[tile].name)
     expect(hand_text).to_have_text(format_hand(new))
     expect_scored(app, nb, score(new))
     expect(nb.one("mjs-builder-message", app)).to_have_text("")

@@ -30,7 +30,7 @@ def test_a_claim_is_ruled_as_the_engine_rules_it(lab_notebook):
 
     nb.press(part["last"], "the last discard")
     nb.press(part["discarder"], SEAT_NAMES["N"])
-    nb.choose(part["tile"], f"{INFO['RD'].name} (RD)")
+    part["tile"].locator("select").select_option(label=f"{INFO['RD'].name} (RD)")
     nb.press(part["claimer"], SEAT_NAMES["S"])
     nb.press(part["held"], "one")
     expect_ruling("RD", "N", "S", 1)          # only one held: no claim

@@ -43,7 +43,7 @@ def _opened_the_goulash(nb: NotebookPage, when: str) -> None:
     expect(journal).to_contain_text("To switch nights: “Another night”")
     expect(nb.one("mjs-score-status", app)).to_contain_text(f"Opened {GOULASH}.csv, the night in progress here")
     expect(nb.one("mjs-score-winner", app).get_by_role("button")).to_have_text(["Ann", "Bea", "Cat", "Dee"])
-    assert not nb.errors, (when, nb.errors)
+    assert not nb.page.context.errors, (when, nb.page.context.errors)
 
 
 @pytest.fixture

@@ -100,7 +100,7 @@ def test_two_hands_and_a_correction_make_the_totals(lab_notebook):
     nb.press(how, "Self-drawn")
     nb.press(winner, "Bea")
     nb.fill(value, 80)
-    nb.tick(nb.one("mjs-score-jokerless", app))
+    nb.one("mjs-score-jokerless", app).locator("input[type=checkbox]").set_checked(True)
     second = night.add(winner="Bea", how="self-drawn", value=80, jokerless=True)
     expect(nb.one("mjs-score-payments", app)).to_contain_text(second.text)
     add.click()
@@ -109,7 +109,7 @@ def test_two_hands_and_a_correction_make_the_totals(lab_notebook):
     # Correct each from the table, one thing each: Dee threw hand 1, hand 2 was not jokerless.
     editing = nb.one("mjs-score-editing", app)
     n = 1
-    nb.choose(editing, f"correct hand {n}")
+    editing.locator("select").select_option(label=f"correct hand {n}")
     expect(add).to_have_text(f"Save the correction of hand {n}")
     expect(nb.one("mjs-score-editing-note", app)).to_contain_text(first.text)
     fits(nb, app, "a hand being corrected")
@@ -121,13 +121,13 @@ def test_two_hands_and_a_correction_make_the_totals(lab_notebook):
     add.click()
     expect(status).to_contain_text(fixed.text)
     expect(add).to_have_text("Add the hand")
-    nb.choose(editing, f"correct hand {n + 1}")
+    editing.locator("select").select_option(label=f"correct hand {n + 1}")
     expect(value.locator("input")).to_have_value("80")
     # the box shows hand 2's jokerless (its own message, maybe after the value's): unticked before
     # it did, the untick would do nothing and the tick arriving after would be saved
     jokerless = nb.one("mjs-score-jokerless", app)
     expect(jokerless.locator("input[type=checkbox]")).to_be_checked()
-    nb.tick(jokerless, False)
+    jokerless.locator("input[type=checkbox]").set_checked(False)
     fixed_too = night.correct(2, jokerless=False)
     assert "80 on the card" in fixed_too.text
     add.click()
@@ -159,7 +159,7 @@ def test_two_hands_and_a_correction_make_the_totals(lab_notebook):
     expect(nb.one("mjs-score-journal", app)).to_contain_text(name)
     nb.fill(players, ", ".join(PLAYERS))
     nb.press(nb.one("mjs-score-game", app), "Willingdon")
-    nb.tick(nb.one("mjs-score-penalty", app))
+    nb.one("mjs-score-penalty", app).locator("input[type=checkbox]").set_checked(True)
     fits(nb, app, "a new Willingdon night")
     nb.one("mjs-score-start", app).click()
     expect(nb.one("mjs-score-east-note", app)).to_contain_text("Ann, listed first, is East for hand 1")

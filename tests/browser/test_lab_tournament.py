@@ -32,7 +32,7 @@ def test_winner_and_way_of_winning_change_both_columns(lab_notebook):
             expect(cells.nth(3)).to_have_text(_signed(int(r["tournament"])))
 
     nb.press(how, "self-drawn")
-    nb.choose(winner, players[1])
+    winner.locator("select").select_option(label=players[1])
     expect_rows(how="self-drawn", winner=players[1])
     # At a projector's 1,024 px the lesson's three exposures are one click (a slider's track was 0 px)
     nb.resize({"width": 1024, "height": 768})  # laid out again and painted before the click

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_pages import LOW_CONTRAST_IN
+from browser_pages import MEASURE
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -70,9 +70,9 @@ WRAPPED_ROWS = """() => {
 
 
 #: The text of the lessons (prose and outputs) that reads at under WCAG AA against what is behind
-#: it, and how many pieces of text were read (:data:`browser_pages.LOW_CONTRAST_IN` says how it is
+#: it, and how many pieces of text were read (:data:`browser_pages.MEASURE` says how it is
 #: read).
-LOW_CONTRAST = ("() => (" + LOW_CONTRAST_IN + ")([...document.querySelectorAll("
+LOW_CONTRAST = ("() => " + MEASURE + ".lowContrast([...document.querySelectorAll("
                 "'.jp-Notebook .jp-OutputArea-output, .jp-Notebook .jp-MarkdownOutput')])")
 
 #: JupyterLab's two themes, by the name the page's body carries for the one in use.
@@ -338,7 +338,7 @@ def test_illegal_hand_keeps_its_flowers_in_the_browser(lab_notebook):
     app = nb.one("mjs-builder")
     tiles = nb.one("mjs-builder-tiles", app)
     expect(tiles.locator('[data-tile="F3"]')).to_have_count(1)
-    nb.choose(nb.one("mjs-builder-set0-tile", app), "7 Bamboo")
+    nb.one("mjs-builder-set0-tile", app).locator("select").select_option(label="7 Bamboo")
     expect(nb.one("mjs-builder-message", app).locator(".mjs-error")).to_contain_text("two sets are built on 7 Bamboo")
     expect(tiles.locator('[data-tile="F3"]')).to_have_count(1)
     expect(nb.one("mjs-builder-flower-F3", app)).to_have_class(re.compile(r"\bmod-active\b"))

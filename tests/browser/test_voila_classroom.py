@@ -44,6 +44,6 @@ def test_classroom_view_hides_the_code_and_drives_the_app(classroom):
     expect_payout(result, 25, "discard")
     view.scroll_to_top(app)  # the whole app on the screen
     view.shot("classroom-voila")
-    view.choose(how, HOW_LABELS["self-drawn"])
+    how.locator("select").select_option(label=HOW_LABELS["self-drawn"])
     expect_payout(result, 25, "self-drawn")
     view.assert_clean()
