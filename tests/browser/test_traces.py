@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import free_port
 
 HERE = Path(__file__).parent
 
@@ -26,16 +25,15 @@ def test_a_failing_test_leaves_a_trace_that_show_trace_opens(page, tmp_path):
     (kept,) = out.iterdir()
     assert {p.name for p in kept.iterdir()} == {"trace.zip", "test-failed-1.png"}
 
-    port = free_port()
     viewer = subprocess.Popen([str(Path(sys.executable).parent / "playwright"), "show-trace", "--host", "127.0.0.1",
-                               "--port", str(port), str(kept / "trace.zip")],
+                               "--port", "0", str(kept / "trace.zip")],  # a free port, which it says
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
         said = ""
         while "Listening on" not in said and viewer.poll() is None:  # it says so once it listens
             said = viewer.stdout.readline()
         assert "Listening on" in said, f"playwright show-trace ended: {said}"
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(said.split("Listening on", 1)[1].strip())
         expect(page.get_by_text('Expect "to_have_text"').first).to_be_visible()
         page.get_by_role("tab", name="Console").click()
         expect(page.get_by_text("a line the page wrote to its console")).to_be_visible()
