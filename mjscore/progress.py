@@ -29,13 +29,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["DRILLS", "LESSONS", "MAX_ITEMS", "Answer", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
+__all__ = ["DRILLS", "MAX_ITEMS", "Answer", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
            "Misreading", "Rule", "drill_record", "lesson_record", "worst_miss"]
 
 #: The drills the log keeps, and what a tally line calls them.
 DRILLS = {"american": "American payments", "tournament": "Tournament points"}
-#: The lessons that end with questions.
-LESSONS = (1, 2, 3, 4, 5, 6)
+#: The highest lesson number a record may carry. The log keeps the records of any lesson: which
+#: lessons ask questions is the course's to say (``mjscore.lessons.LESSONS``), not the log's.
+MAX_LESSON = 99
 #: The most figures one answer may hold (five players, or a question's fields).
 MAX_ITEMS = 8
 #: The largest figure an answer may hold (a card value is at most 100,000; Willingdon scores grow).
@@ -111,6 +112,11 @@ def answer_fields(*, number: int, given, correct, missed: Rule | None) -> dict:
     right = given is not None and tuple(given) == tuple(correct)
     return {"number": number, "given": None if given is None else list(given), "shown": given is None,
             "right": right, "correct": list(correct), "missed": missed.title if missed and not right else None}
+
+
+def _is_lesson(v: Any) -> bool:
+    """Whether ``v`` is a lesson's number (1 to :data:`MAX_LESSON`, not True)."""
+    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_LESSON
 
 
 def _is_count(v: Any) -> bool:
@@ -404,7 +410,7 @@ class Book:
             self.drills[name] = self.drill(name, seed).apply(r)
         else:
             lesson = r.get("lesson")
-            if lesson not in LESSONS or isinstance(lesson, bool):
+            if not _is_lesson(lesson):
                 raise BookError(f"there is no lesson {lesson!r} with questions")
             self.lessons[lesson] = self.lesson(lesson).apply(r)
 
@@ -427,7 +433,7 @@ class Book:
                 raise BookError(f"there is no drill {name!r}")
             book.drills[name] = DrillState.from_json(d)
         for key, d in lessons.items():
-            if key not in {str(n) for n in LESSONS}:
+            if not (key.isdigit() and _is_lesson(int(key))):
                 raise BookError(f"there is no lesson {key!r} with questions")
             book.lessons[int(key)] = LessonState.from_json(d)
         return book

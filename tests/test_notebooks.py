@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from mjscore.lessons.course import COURSE
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 START = NOTEBOOKS / "00-start-here.ipynb"
 BINDER = "https://mybinder.org/v2/gh/mjscore/mjscore/main"
 
-#: The collection, in order: every one is checked for the house shape below.
-PLANNED = ("00-start-here", "01-american-who-pays", "02-willingdon-hand-points", "03-doubles-compound",
-           "04-willingdon-faq", "05-playing-goulash", "06-tournament-vs-home", "07-practice",
-           "08-scorekeeper", "09-how-rare")
+#: The collection, in order (mjscore/lessons/course.py): every one is checked for the house shape below.
+PLANNED = tuple(lesson.notebook for lesson in COURSE)
 LESSONS = PLANNED
 
 PRESENT = sorted(NOTEBOOKS.glob("*.ipynb"))

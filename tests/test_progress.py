@@ -41,7 +41,9 @@ def test_a_drill_answer_deal_reset_and_undo():
     (drill_record("answer", "american", number=1, given=[1.5], shown=False, right=False, correct=[1]), "1.5"),
     (drill_record("answer", "american", number=1, given=[1] * 9, shown=False, right=False, correct=[1]), "list of"),
     (drill_record("table", "tournament", table=[]), "JSON object"),
-    (lesson_record("answer", 7, round=1, number=1), "no lesson 7"),
+    (lesson_record("answer", 0, round=1, number=1), "no lesson 0"),
+    (lesson_record("answer", 100, round=1, number=1), "no lesson 100"),
+    (lesson_record("answer", "3", round=1, number=1), "no lesson '3'"),
     (lesson_record("answer", True, round=1, number=1), "no lesson True"),
     (lesson_record("start", 1, round=3), "round 3 follows round 1"),
     (lesson_record("answer", 1, round=2, number=1), "not open"),
@@ -79,3 +81,13 @@ def test_a_lesson_counts_each_question_once_a_round():
 def test_a_summary_that_is_not_one_is_refused(data):
     with pytest.raises(BookError):
         Book.from_json(data)
+
+
+def test_a_lesson_the_course_does_not_ask_is_kept_not_refused():
+    """Which lessons ask questions is the course's to say: a log from a course with a lesson more
+    opens, the records of that lesson kept (and shown by a course that has it)."""
+    b = Book()
+    b.apply(lesson_record("answer", 12, round=1, question="Q", **answer_fields(number=1, given=(1,), correct=(1,),
+                                                                               missed=None)), seed=0)
+    assert b.lessons[12].counts == Counts(1, 1, 0)
+    assert Book.from_json(b.to_json()).lessons[12].counts == Counts(1, 1, 0)

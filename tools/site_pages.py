@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -18,6 +19,8 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 TEMPLATES = Path(__file__).resolve().parent / "site_templates"
+sys.path.insert(0, str(ROOT))
+from mjscore.lessons.course import COURSE, App  # noqa: E402
 
 
 class SiteError(Exception):
@@ -28,31 +31,9 @@ HEAVY = ("numpy", "pandas", "matplotlib")
 READ_NPM = {"@jupyter-widgets/html-manager": "1.0.15", "requirejs": "2.3.8"}
 
 
-@dataclass(frozen=True)
-class AppPage:
-    """One app on a page of its own: it imports only the module the app lives in."""
-    name: str
-    title: str
-    module: str
-    call: str
-    what: str
-
-
-#: The apps that run whole with no numpy, pandas or matplotlib, each on its own page.
-APP_PAGES = (
-    AppPage("scorekeeper", "The scorekeeper", "mjscore.views.night.scorekeeper_app", "ScorekeeperApp()",
-            "Keep the score of a night at a real table, American or Willingdon: each hand's payments, "
-            "the running totals and the report card."),
-    AppPage("trainer", "The practice trainer", "mjscore.views.willingdon.trainer_app", "PracticeApp()",
-            "Score dealt Willingdon hands yourself, hand points and doubles; it marks each answer "
-            "and keeps your tally."),
-    AppPage("payments", "American Mah Jongg: who pays", "mjscore.views.american.american_app",
-            "AmericanPaymentsApp()", "Who pays whom, and how much, when an American hand is won."),
-    AppPage("hand-builder", "The Willingdon hand builder", "mjscore.views.willingdon.hand_builder",
-            "HandBuilderApp()", "Build a hand set by set and see it scored, every point and double named."),
-    AppPage("claim", "Goulash: claiming a discard", "mjscore.views.willingdon.goulash_app",
-            "GoulashClaimApp()", "Who may claim the last discard, and whose turn comes next."),
-)
+#: The apps that run whole with no numpy, pandas or matplotlib, each on its own page: every
+#: lesson's apps, in the course's order (mjscore/lessons/course.py).
+APP_PAGES = tuple(app for lesson in COURSE for app in lesson.apps)
 
 
 def needs_heavy(nb: dict) -> list[str]:
@@ -135,7 +116,7 @@ def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool =
             (dest / f"{name}.ipynb").write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
 
 
-def app_notebook(page: AppPage) -> dict:
+def app_notebook(page: App) -> dict:
     name = page.call.split("(")[0]
     return {"nbformat": 4, "nbformat_minor": 5,
             "metadata": {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"},

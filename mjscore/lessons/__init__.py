@@ -1,4 +1,5 @@
-"""The "Your turn" questions at the end of lessons 1 to 6, made by the engine from a random seed.
+"""The "Your turn" questions at the end of the lessons that have them (:data:`.course.COURSE`
+says which: lessons 1 to 6), made by the engine from a random seed.
 
 Each lesson asks :data:`COUNT` questions a round. In the first round the first question is
 the lesson's own worked example (the same for every learner); the others, and every question of
@@ -20,22 +21,19 @@ Ann wins a 25 hand on a discard thrown by Cat; the hand has a joker in it. What 
 
 from __future__ import annotations
 
-from .american import LESSON_1, LESSON_6
-from .goulash import LESSON_5
+from .course import COURSE, the_lessons_with_questions
 from .model import Field, LessonError, Marking, Question, mark, read_answer, stream
-from .willingdon import LESSON_2, LESSON_3, LESSON_4
 
 __all__ = ["COUNT", "LESSONS", "TITLES", "Field", "LessonError", "Marking", "Question", "mark", "question",
-           "questions", "read_answer"]
+           "questions", "read_answer", "the_lessons_with_questions"]
 
-_MAKERS = {1: LESSON_1, 2: LESSON_2, 3: LESSON_3, 4: LESSON_4, 5: LESSON_5, 6: LESSON_6}
-#: The lessons that end with questions.
-LESSONS = tuple(_MAKERS)
+_MAKERS = {lesson.number: lesson.questions for lesson in COURSE if lesson.questions}
+#: The lessons that end with questions, by number.
+LESSONS = tuple(sorted(_MAKERS))
 #: The questions a lesson asks a round.
 COUNT = {lesson: len(makers) for lesson, makers in _MAKERS.items()}
 #: Each lesson's title, as the course names it.
-TITLES = {1: "American Mah Jongg: who pays", 2: "Willingdon hand points", 3: "Doubles compound",
-          4: "The Willingdon FAQ", 5: "Playing Goulash", 6: "Tournament versus home"}
+TITLES = {lesson: COURSE[lesson].title for lesson in LESSONS}
 #: The largest round (a learner never gets there).
 MAX_ROUND = 10**6
 
@@ -43,7 +41,7 @@ MAX_ROUND = 10**6
 def question(lesson: int, number: int, seed: int = 0, round: int = 1) -> Question:
     """Question ``number`` (1 first) of ``lesson`` in ``round``, made from ``seed``."""
     if lesson not in _MAKERS or isinstance(lesson, bool):
-        raise LessonError(f"lessons 1 to 6 have questions, not {lesson!r}")
+        raise LessonError(f"{the_lessons_with_questions()} have questions, not {lesson!r}")
     makers = _MAKERS[lesson]
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(makers):
         raise LessonError(f"lesson {lesson} asks questions 1 to {len(makers)}, not {number!r}")

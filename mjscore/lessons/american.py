@@ -21,7 +21,7 @@ from ..numbers import signed
 from ..progress import Misreading, Rule
 from .model import Field, Question, misreading
 
-__all__ = ["LESSON_1", "LESSON_6"]
+__all__ = ["WHO_PAYS", "TOURNAMENT"]
 
 ANN, BEA, CAT, DEE = PLAYERS
 
@@ -145,7 +145,6 @@ def _dead_or_wall(number: int, rng: random.Random) -> Question:
         misreadings=tuple(misreadings(s)))
 
 
-LESSON_1 = (_discard, _self_drawn, _jokerless, _dead_or_wall)
 
 
 # --------------------------------------------------------------------------- lesson 6
@@ -249,4 +248,7 @@ def _home_against_tournament(number: int, rng: random.Random) -> Question:
                                 (answer[0] // 2 if jokerless else answer[0] * 2, answer[1]))))
 
 
-LESSON_6 = (_at_the_tournament, _flat_bonuses, _thrower_penalty, _home_against_tournament)
+#: The questions of the lesson "American Mah Jongg: who pays", one maker a question.
+WHO_PAYS = (_discard, _self_drawn, _jokerless, _dead_or_wall)
+#: The questions of the lesson "Tournament versus home", one maker a question.
+TOURNAMENT = (_at_the_tournament, _flat_bonuses, _thrower_penalty, _home_against_tournament)

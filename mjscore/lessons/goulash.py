@@ -14,7 +14,7 @@ from ..tiles import SEAT_NAMES, SEATS, tile_name
 from ..willingdon.play import PENALTIES, claim, false_mahjong, fix_tile_count, mahjong_from_discard, next_seat
 from .model import Field, Question, misreading
 
-__all__ = ["LESSON_5"]
+__all__ = ["CLAIMING"]
 
 _YES_NO = ("Yes", "No")
 _TILES = ("5D", "3B", "9C", "RD", "EW", "7C", "2D", "WD", "8B", "NW")
@@ -131,4 +131,5 @@ def _false_or_count(number: int, rng: random.Random) -> Question:
                                 (actions[fix_tile_count(held, kongs=0).action], fix_tile_count(held, kongs=0).turns)),))
 
 
-LESSON_5 = (_claim, _whose_turn, _feeding, _false_or_count)
+#: The questions of the lesson "Playing Goulash", one maker a question.
+CLAIMING = (_claim, _whose_turn, _feeding, _false_or_count)

@@ -21,7 +21,7 @@ from ..willingdon.deal import random_hand
 from ..willingdon.scoring import paper_and_score
 from .model import Field, Question, misreading
 
-__all__ = ["LESSON_2", "LESSON_3", "LESSON_4"]
+__all__ = ["HAND_POINTS", "DOUBLES", "FAQ"]
 
 DRAGONS, WINDS, SUITS = tuple(_DRAGON_NAMES), tuple(_WIND_NAMES), tuple(_SUIT_NAMES)
 
@@ -140,7 +140,6 @@ def _dealt_hand(number: int, rng: random.Random) -> Question:
                           _POINTS_HINT, _POINTS_RULE)
 
 
-LESSON_2 = (_the_54_point_hand, _one_set, _pair_and_flowers, _dealt_hand)
 
 
 # --------------------------------------------------------------------------- lesson 3
@@ -213,7 +212,6 @@ def _a_double_missed(number: int, rng: random.Random) -> Question:
                                 (real - points, real))))
 
 
-LESSON_3 = (_fifty_four_times, _under_the_minimum, _many_doubles, _a_double_missed)
 
 
 # --------------------------------------------------------------------------- lesson 4
@@ -269,4 +267,9 @@ def _flowers(number: int, rng: random.Random) -> Question:
                           "Whose flowers are yours, and the round's? Is there a bouquet?", _DOUBLES_RULE)
 
 
-LESSON_4 = (_kongs_and_pungs, _ends_in_one_suit, _tiers, _flowers)
+#: The questions of the lesson "Willingdon hand points", one maker a question.
+HAND_POINTS = (_the_54_point_hand, _one_set, _pair_and_flowers, _dealt_hand)
+#: The questions of the lesson "Doubles compound", one maker a question.
+DOUBLES = (_fifty_four_times, _under_the_minimum, _many_doubles, _a_double_missed)
+#: The questions of the lesson "The Willingdon FAQ", one maker a question.
+FAQ = (_kongs_and_pungs, _ends_in_one_suit, _tiers, _flowers)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..inputs import MAX_DIGITS, figure, keepable
-from ..lessons import COUNT, TITLES, LessonError, Question, mark, question, read_answer
+from ..lessons import COUNT, TITLES, LessonError, the_lessons_with_questions, Question, mark, question, read_answer
 from ..progress import Answer, Counts, LessonState, Rule, answer_fields, lesson_record
 from ..willingdon.trainer.keeper import KeptProgress
 from ..willingdon.trainer.records import answered_again
@@ -61,14 +61,14 @@ class QuestionFeedback:
 
 
 class LessonQuestions(KeptProgress):
-    """The questions of ``lesson`` (1 to 6) on the progress log at ``path`` (default: the
+    """The questions of ``lesson`` (a lesson that has them: lessons 1 to 6) on the progress log at ``path`` (default: the
     learner's own); ``seed`` makes the questions of a new log (a saved log keeps its own)."""
 
     error = LessonError
 
     def __init__(self, lesson: int, path: str | os.PathLike | None = None, *, seed: int = 0) -> None:
         if lesson not in COUNT or isinstance(lesson, bool):
-            raise LessonError(f"lessons 1 to 6 have questions, not {lesson!r}")
+            raise LessonError(f"{the_lessons_with_questions()} have questions, not {lesson!r}")
         super().__init__(path, seed)
         self.lesson = lesson
 

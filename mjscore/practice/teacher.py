@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Iterable, NamedTuple
 
 from ..inputs import LIMITS, InputError, load_json, shown
-from ..progress import DRILLS, LESSONS, Counts
+from ..lessons import LESSONS
+from ..progress import DRILLS, Counts
 from ..willingdon.trainer.store import FORMAT, Log, Unreadable
 from ..willingdon.trainer.state import READS
 

@@ -30,10 +30,10 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ...lessons import TITLES
+from ...lessons import LESSONS, TITLES
 from ...numbers import count
 from ...practice.teacher import DRILL_TITLES, Student, read_student
-from ...progress import LESSONS, Counts
+from ...progress import Counts
 from ...willingdon.trainer.session import progress_path
 from ...willingdon.trainer.store import Unreadable
 from .._app import App, classed

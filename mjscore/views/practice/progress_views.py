@@ -25,9 +25,10 @@ from time import monotonic
 import ipywidgets as widgets
 import pandas as pd
 
+from ...lessons import LESSONS
 from ...numbers import count
 from ...practice.teacher import DRILL_TITLES, QUESTIONS_COUNTED, ClassReport, Found, read_class
-from ...progress import LESSONS, Counts
+from ...progress import Counts
 from .._app import App, classed, switch_off
 from .._controls import upload_button
 from .._style import BORDER, FONT, MUTED, SHADE, TEXT
