@@ -36,6 +36,8 @@ from pathlib import Path
 
 import pytest
 
+from mjscore.lessons.course import COURSE
+
 from browser_pages import ROOT, RUN_MS, NotebookPage, drawn
 from conftest import once_for_the_run, require  # tests/browser/conftest.py (this folder is not a package)
 from test_touch import another_hand, keep_a_night, practise  # the uses at a table, as in the classroom view
@@ -236,7 +238,7 @@ def test_the_front_page_links_every_lesson_three_ways(new_context, site):
         "read/rule-book.html", "read/teacher/class.html"]
     apps = page.locator("main ul.app-pages > li a")
     assert [apps.nth(i).get_attribute("href") for i in range(apps.count())] == [
-        f"apps/voici/render/{name}.html" for name in ("scorekeeper", "trainer", "payments", "hand-builder", "claim")]
+        f"apps/voici/render/{app.name}.html" for lesson in COURSE for app in lesson.apps]  # the course's order
     assert "sent anywhere" in page.inner_text("main")
 
 
