@@ -8,7 +8,7 @@ dealer (so the set-up takes a second, not an evening of answering), with the sum
 writer appends every ``SUMMARY_EVERY`` records (and, for the opening, as many American drill
 answers again, as a learner who practises both keeps them), then:
 
-- the Trainer API: a new :class:`~mjscore.willingdon.trainer.Trainer` opens the log (the one
+- the Trainer API: a new :class:`~mjscore.practice.trainer.Trainer` opens the log (the one
   read), then answers ``--answers`` hands (``check`` then ``next``, each one fsynced record);
   the median and the 90th percentile of one answer (wall clock, the disk's fsync included), its
   median CPU time (the Python work alone, steadier on a shared machine), and the time to open;
@@ -37,12 +37,11 @@ from pathlib import Path
 
 from mjscore.american.drill import home_answer, situation
 from mjscore.practice import Drill
-from mjscore.progress import answer_fields, drill_record
+from mjscore.practice.book import answer_fields, drill_record
 from mjscore.willingdon import score
 from mjscore.willingdon.deal import dealer
-from mjscore.willingdon.trainer import Played, Trainer
-from mjscore.willingdon.trainer.store import (SUMMARY_EVERY, answer_record, encode, start_record, start_state,
-                                              summary_record)
+from mjscore.practice import Played, Trainer
+from mjscore.practice.log import SUMMARY_EVERY, answer_record, encode, start_record, start_state, summary_record
 
 
 def write_log(path: Path, played: int, drilled: int = 0) -> None:

@@ -246,11 +246,11 @@ _COMMANDS.append(_add_stats)  # mjscore stats (its own line, to keep merges with
 
 
 def _add_practice(sub) -> None:
-    """``mjscore practice``: the Willingdon trainer (mjscore.willingdon.trainer.terminal), or with
+    """``mjscore practice``: the Willingdon trainer (mjscore.practice.trainer_terminal), or with
     ``--game american|tournament`` a drill (mjscore.practice.terminal)."""
     p = sub.add_parser("practice", help="practise at the terminal: scoring Willingdon hands, or with --game "
                                         "american|tournament who pays what, or each player's points")
-    from .willingdon.trainer.terminal import add_arguments
+    from .practice.trainer_terminal import add_arguments
 
     add_arguments(p)
     _add_game(p, "what to practise")
@@ -260,7 +260,7 @@ def _add_practice(sub) -> None:
 def _run_practice(args) -> None:
     _no_table(args)
     if args.game == "willingdon":
-        from .willingdon.trainer.terminal import run
+        from .practice.trainer_terminal import run
 
         run(args)
         return

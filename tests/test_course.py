@@ -103,7 +103,7 @@ def test_the_tool_is_idempotent(tmp_path):
 #: A lesson as docs/architecture.md says to add one ("Where to add: a lesson"): its questions...
 THROWAWAY_QUESTIONS = '''"""A throwaway lesson's questions (tests/test_course.py adds the lesson to a copy of the course)."""
 
-from ..progress import Rule
+from ..missed import Rule
 from .model import Field, Question
 
 

@@ -524,7 +524,7 @@ ANSWERS = st.lists(st.one_of(
 @given(log=mutated_log(), answers=ANSWERS, options=st.sampled_from([[], ["--json"], ["--mode", "doubles"],
                                                                     ["--name", "Bo"]]))
 def test_practice_on_a_damaged_log_goes_on(capsys, log, answers, options):
-    from mjscore.willingdon.trainer import Trainer
+    from mjscore.practice import Trainer
 
     with tempfile.TemporaryDirectory() as d, pytest.MonkeyPatch.context() as mp:
         mp.setenv("MJSCORE_DATA_DIR", d)

@@ -41,7 +41,7 @@ MAY_USE_BOTH = ("mjscore.night", "mjscore.cli", "mjscore", "mjscore.__main__")
 #: Packages that use both games: a night, the drills and the class's view, the lessons' questions.
 BOTH_GAMES = ("mjscore.night", "mjscore.practice", "mjscore.lessons")
 #: Shared facts and safe files: no game, no night, no command line.
-SHARED = ("mjscore.tiles", "mjscore.hands", "mjscore.storage", "mjscore.inputs", "mjscore.numbers", "mjscore.progress")
+SHARED = ("mjscore.tiles", "mjscore.hands", "mjscore.storage", "mjscore.inputs", "mjscore.numbers", "mjscore.missed")
 
 MODULE_LINES, CLASS_LINES = 450, 250
 #: The rooms still too big today, each with the issue that splits it. Paths from the checkout;

@@ -21,7 +21,7 @@ sentences of the kind that speak of a rule or a model's own settings rather than
 works out are listed in :data:`SHARES_ALLOWED` with their reason.
 
 **A second answer.** Nothing in ``mjscore`` says that an answer "stands" or that "this one is not
-counted" after a second Check: :func:`mjscore.willingdon.trainer.records.answered_again` says what the tally keeps.
+counted" after a second Check: :func:`mjscore.practice.played.answered_again` says what the tally keeps.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from pathlib import Path
 import pytest
 
 from mjscore.numbers import how_many, share, times
-from mjscore.willingdon.trainer.records import answered_again
+from mjscore.practice.played import answered_again
 
 from .test_learner_text import shown
 
@@ -485,7 +485,7 @@ def test_a_second_answer_is_met_with_information_not_a_warning():
         for line, text in _strings(ast.parse(path.read_text(encoding="utf-8"))):
             if WARNING.search(text):
                 bad.append(f"{path.relative_to(ROOT)}:{line}: {text[:100]}")
-    assert not bad, "say what the tally keeps (mjscore.willingdon.trainer.records.answered_again):\n" + "\n".join(bad)
+    assert not bad, "say what the tally keeps (mjscore.practice.played.answered_again):\n" + "\n".join(bad)
     assert WARNING.search("Your first answer on this hand stands: this one is not counted.")
     for first in (True, False, None):
         for now in (True, False, None):

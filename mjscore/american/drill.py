@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..progress import Misreading, Rule, worst_miss
+from ..missed import Misreading, Rule, worst_miss
 from ..numbers import signed
 from .home import CATEGORIES, HOME, HOWS, PAYS_AS, HomeRules, home_payments, settle
 

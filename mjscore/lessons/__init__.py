@@ -21,10 +21,10 @@ Ann wins a 25 hand on a discard thrown by Cat; the hand has a joker in it. What 
 
 from __future__ import annotations
 
-from .course import COURSE, the_lessons_with_questions
+from .course import COURSE, stream_name, the_lessons_with_questions
 from .model import Field, LessonError, Marking, Question, mark, read_answer, stream
 
-__all__ = ["COUNT", "LESSONS", "TITLES", "Field", "LessonError", "Marking", "Question", "mark", "question",
+__all__ = ["COUNT", "LESSONS", "SLUGS", "TITLES", "Field", "LessonError", "Marking", "Question", "mark", "question",
            "questions", "read_answer", "the_lessons_with_questions"]
 
 _MAKERS = {lesson.number: lesson.questions for lesson in COURSE if lesson.questions}
@@ -34,6 +34,8 @@ LESSONS = tuple(sorted(_MAKERS))
 COUNT = {lesson: len(makers) for lesson, makers in _MAKERS.items()}
 #: Each lesson's title, as the course names it.
 TITLES = {lesson: COURSE[lesson].title for lesson in LESSONS}
+#: Each lesson's slug: how the progress log names it, whatever its number becomes.
+SLUGS = {lesson: COURSE[lesson].slug for lesson in LESSONS}
 #: The largest round (a learner never gets there).
 MAX_ROUND = 10**6
 
@@ -48,7 +50,7 @@ def question(lesson: int, number: int, seed: int = 0, round: int = 1) -> Questio
     for what, v, top in (("seed", seed, 2**63), ("round", round, MAX_ROUND)):
         if isinstance(v, bool) or not isinstance(v, int) or not (0 if what == "seed" else 1) <= v <= top:
             raise LessonError(f"the {what} must be a whole number, not {v!r}")
-    rng = None if (round == 1 and number == 1) else stream(lesson, seed, round, number)
+    rng = None if (round == 1 and number == 1) else stream(stream_name(SLUGS[lesson]), seed, round, number)
     return makers[number - 1](number, rng)
 
 

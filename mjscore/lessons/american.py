@@ -18,7 +18,7 @@ from ..american.tournament.drill import misreadings as tournament_misreadings
 from ..american.tournament.drill import tournament_answer, tournament_reasons
 from ..american.tournament.tables import COMMON, EXPOSURE_BANDS, VARIANT
 from ..numbers import signed
-from ..progress import Misreading, Rule
+from ..missed import Misreading, Rule
 from .model import Field, Question, misreading
 
 __all__ = ["WHO_PAYS", "TOURNAMENT"]

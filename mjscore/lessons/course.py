@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from . import american, goulash, willingdon
 
-__all__ = ["COURSE", "App", "CourseError", "Lesson", "lesson", "numbered", "the_lessons_with_questions",
+__all__ = ["COURSE", "NUMBERED", "App", "CourseError", "Lesson", "lesson", "stream_name", "numbered", "the_lessons_with_questions",
            "with_questions"]
 
 
@@ -107,6 +107,27 @@ COURSE = numbered(
            "how often a Willingdon hand reaches three doubles, which lines bring them, typical scores: "
            "counted rather than guessed"),
 )
+
+
+#: The lessons with questions by the numbers they had before anything was keyed by slug (mjscore
+#: up to December 2026). Never change it: progress logs of then name their lessons by these
+#: numbers, and each lesson's questions are made from a random stream named by it
+#: (:func:`stream_name`), so a learner's questions stay the same whatever the course becomes.
+NUMBERED = {1: "american-who-pays", 2: "willingdon-hand-points", 3: "doubles-compound", 4: "willingdon-faq",
+            5: "playing-goulash", 6: "tournament-vs-home"}
+_FIRST_NUMBER = {slug: number for number, slug in NUMBERED.items()}
+
+
+def stream_name(slug: str) -> str:
+    """The name of the random stream a lesson's questions are made from.
+
+    That is its number in :data:`NUMBERED` for the lessons that had questions then, else its slug:
+    a lesson put between two others changes neither's questions.
+
+    >>> stream_name("doubles-compound"), stream_name("a-new-lesson")
+    ('3', 'a-new-lesson')
+    """
+    return str(_FIRST_NUMBER.get(slug, slug))
 
 
 def lesson(slug: str) -> Lesson:

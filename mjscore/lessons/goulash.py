@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..progress import Rule
+from ..missed import Rule
 from ..tiles import SEAT_NAMES, SEATS, tile_name
 from ..willingdon.play import PENALTIES, claim, false_mahjong, fix_tile_count, mahjong_from_discard, next_seat
 from .model import Field, Question, misreading

@@ -16,10 +16,10 @@ from typing import Sequence
 
 from ..hands import parse
 from ..inputs import MAX_DIGITS, InputError, OutOfRange, keepable, whole_number
-from ..progress import Misreading, Rule, worst_miss
+from ..missed import Misreading, Rule, worst_miss
 from ..willingdon import score
-from ..willingdon.trainer.hints import likely_misses
-from ..willingdon.trainer.state import rule_of_hint
+from ..willingdon.hints import likely_misses
+from ..willingdon.hints import rule_of_hint
 
 __all__ = ["Field", "LessonError", "Marking", "Question", "mark", "read_answer", "stream"]
 
@@ -78,8 +78,10 @@ class Marking:
     missed: Rule | None
 
 
-def stream(lesson: int, seed: int, round_: int, number: int) -> random.Random:
-    """The random stream of one question: the same question on every machine and Python."""
+def stream(lesson: str, seed: int, round_: int, number: int) -> random.Random:
+    """The random stream of one question: the same question on every machine and Python.
+
+    ``lesson`` is the lesson's stream name (:func:`mjscore.lessons.course.stream_name`)."""
     return random.Random(f"mjscore-lesson-{lesson}-{seed}-{round_}-{number}")
 
 

@@ -14,7 +14,7 @@ import random
 from typing import Sequence
 
 from ..hands import format_hand, parse
-from ..progress import Rule
+from ..missed import Rule
 from ..tiles import DRAGONS as _DRAGON_NAMES, SEAT_NAMES, SEATS, SUITS as _SUIT_NAMES, WINDS as _WIND_NAMES, tile_name
 from ..willingdon import score
 from ..willingdon.deal import random_hand

@@ -5,7 +5,7 @@ A :class:`Drill` deals the situations of :mod:`mjscore.american.drill` one at a 
 the learner gives every player's amount, in the order the drill lists the players (the winner's
 plus, the payers' minus; at a tournament each player's points); the drill marks the first
 answer, says the one rule most likely missed, and keeps its tally in the same progress log as
-the Willingdon trainer (:mod:`mjscore.progress`), with its own tally line. Show me reveals the
+the Willingdon trainer (:mod:`mjscore.practice.book`), with its own tally line. Show me reveals the
 answer and counts as a miss; only the first answer on a situation counts; Reset starts the
 drill again (the trainer and the other drills keep theirs) and can be taken back.
 
@@ -35,10 +35,11 @@ from ..american.drill import DrillError, Situation, home_answer, home_miss, home
 from ..american.tournament.drill import tournament_answer, tournament_miss, tournament_reasons
 from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
 from ..inputs import MAX_DIGITS, InputError, OutOfRange, figure, keepable, whole_number
+from ..missed import Rule
 from ..numbers import count, signed
-from ..progress import DRILLS, Counts, DrillState, Rule, answer_fields, drill_record
-from ..willingdon.trainer.keeper import KeptProgress
-from ..willingdon.trainer.records import TrainerError, answered_again, clean_name
+from .book import DRILLS, Counts, DrillState, answer_fields, drill_record
+from .keeper import KeptProgress
+from .played import answered_again, clean_name
 
 __all__ = ["Drill", "DrillError", "DrillFeedback", "read_amount", "read_amounts"]
 
@@ -126,7 +127,7 @@ class DrillFeedback:
 
 class Drill(KeptProgress):
     """A drill (``american`` or ``tournament``) on the progress log at ``path`` (default: the
-    learner's own, :func:`~mjscore.willingdon.trainer.progress_path`). ``seed`` chooses the
+    learner's own, :func:`~mjscore.practice.trainer.progress_path`). ``seed`` chooses the
     situations after the first six for a new log or a Reset; ``table`` (the tournament drill):
     a preset's name, a table file, or a :class:`~mjscore.american.tournament.TournamentTable`
     (kept for next time; default: as last time, else the common table)."""
@@ -282,10 +283,7 @@ class Drill(KeptProgress):
 
     def set_name(self, name: str) -> None:
         """The learner's name, kept with the progress (the same for the trainer and every drill)."""
-        try:
-            kept = clean_name(name, TrainerError) if isinstance(name, str) else None
-        except TrainerError as e:
-            raise DrillError(str(e)) from None
+        kept = clean_name(name, DrillError) if isinstance(name, str) else None
         if kept is None:
             raise DrillError(f"a name is text, not {type(name).__name__}")
         self._keep.change(lambda progress: {"kind": "name", "name": kept} if progress.name != kept else None)

@@ -2,7 +2,7 @@
 
 :class:`LessonQuestions` asks the questions of :mod:`mjscore.lessons` for one lesson, marks an
 answer, gives the hint and the Show me, and records the first answer on each question in the
-progress log with its lesson (:mod:`mjscore.progress`): only the first answer counts, Show me
+progress log with its lesson (:mod:`mjscore.practice.book`): only the first answer counts, Show me
 counts as a miss, and a restart shows what was answered. New questions (:meth:`more`) start
 a new round; the tally of every round is kept.
 
@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..inputs import MAX_DIGITS, figure, keepable
-from ..lessons import COUNT, TITLES, LessonError, the_lessons_with_questions, Question, mark, question, read_answer
-from ..progress import Answer, Counts, LessonState, Rule, answer_fields, lesson_record
-from ..willingdon.trainer.keeper import KeptProgress
-from ..willingdon.trainer.records import answered_again
+from ..lessons import COUNT, SLUGS, TITLES, LessonError, Question, mark, question, read_answer, the_lessons_with_questions
+from ..missed import Rule
+from .book import Answer, Counts, LessonState, answer_fields, lesson_record
+from .keeper import KeptProgress
+from .played import answered_again
 
 __all__ = ["LessonQuestions", "QuestionFeedback"]
 
@@ -71,6 +72,7 @@ class LessonQuestions(KeptProgress):
             raise LessonError(f"{the_lessons_with_questions()} have questions, not {lesson!r}")
         super().__init__(path, seed)
         self.lesson = lesson
+        self.slug = SLUGS[lesson]  # how the log names the lesson, whatever its number becomes
 
     @property
     def title(self) -> str:
@@ -80,7 +82,7 @@ class LessonQuestions(KeptProgress):
     @property
     def state(self) -> LessonState:
         """The lesson's questions as the progress log has them now."""
-        return self._progress.book.lesson(self.lesson)
+        return self._progress.book.lesson(self.slug)
 
     @property
     def seed(self) -> int:
@@ -144,20 +146,20 @@ class LessonQuestions(KeptProgress):
     def more(self) -> None:
         """New questions: the next round (the tally of the rounds before is kept)."""
         now = self.round
-        self._keep.change(lambda progress: lesson_record("start", self.lesson, round=now + 1)
-                          if progress.book.lesson(self.lesson).round == now else None)
+        self._keep.change(lambda progress: lesson_record("start", self.slug, round=now + 1)
+                          if progress.book.lesson(self.slug).round == now else None)
 
     def _record(self, q: Question, given: tuple | None, rights: tuple, missed: Rule | None) -> QuestionFeedback:
         round_, note = self.round, []
 
         def change(progress):
-            st = progress.book.lesson(self.lesson)
+            st = progress.book.lesson(self.slug)
             if st.round != round_:
                 note.append("These questions were replaced by new ones in another window: not counted.")
                 return None
             if q.number in st.answers:
                 return None
-            return lesson_record("answer", self.lesson, round=round_, question=q.title,
+            return lesson_record("answer", self.slug, round=round_, question=q.title,
                                  **answer_fields(number=q.number, given=given, correct=q.answer, missed=missed))
         counted = self._keep.change(change)
         if not counted and not note:

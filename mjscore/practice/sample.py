@@ -17,15 +17,16 @@ from pathlib import Path
 from ..american.drill import home_answer, home_miss, misreadings, situation
 from ..american.tournament.drill import misreadings as tournament_misreadings
 from ..american.tournament.drill import tournament_answer, tournament_miss
-from ..lessons import COUNT, LESSONS, mark, question
-from ..progress import answer_fields, drill_record, lesson_record
+from ..lessons import COUNT, LESSONS, SLUGS, mark, question
+from .book import answer_fields, drill_record, lesson_record
 from ..storage import atomic_write
 from ..willingdon import score
 from ..willingdon.deal import dealt_hand
-from ..willingdon.trainer.hints import likely_misses
-from ..willingdon.trainer.records import Played
-from ..willingdon.trainer.state import answer_record, rule_of_hint
-from ..willingdon.trainer.store import encode, start_record
+from ..willingdon.hints import likely_misses
+from .played import Played
+from .progress import answer_record
+from ..willingdon.hints import rule_of_hint
+from .log import encode, start_record
 
 __all__ = ["NAMES", "sample_class"]
 
@@ -89,7 +90,7 @@ def _lessons(rng: random.Random, skill: float, reached: int) -> list[dict]:
                 else:
                     given = (q.answer[0] + 2,) + q.answer[1:]
             missed = mark(q, given).missed if given is not None else None
-            out.append(lesson_record("answer", lesson, round=1, question=q.title,
+            out.append(lesson_record("answer", SLUGS[lesson], round=1, question=q.title,
                                      **answer_fields(number=n, given=given, correct=q.answer, missed=missed)))
     return out
 

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Iterable, NamedTuple
 
 from ..inputs import LIMITS, InputError, load_json, shown
-from ..lessons import LESSONS
-from ..progress import DRILLS, Counts
-from ..willingdon.trainer.store import FORMAT, Log, Unreadable
-from ..willingdon.trainer.state import READS
+from ..lessons import LESSONS, SLUGS
+from .book import DRILLS, Counts
+from .log import FORMAT, Log, Unreadable
+from .progress import READS
 
 __all__ = ["QUESTIONS_COUNTED", "ClassReport", "Found", "QuestionWrong", "RuleMissed", "Student", "find_logs",
            "not_a_log", "read_class", "read_student"]
@@ -99,7 +99,7 @@ def read_student(path: Path, shown_as: str | None = None) -> Student:
             missed[rule] = missed.get(rule, 0) + n
     lessons, first, unsorted = {}, {}, []
     for n in LESSONS:
-        st = p.book.lessons.get(n)
+        st = p.book.lessons.get(SLUGS[n])
         lessons[n] = st.counts if st else Counts()
         for rule, k in (st.missed.items() if st else ()):
             missed[rule] = missed.get(rule, 0) + k
@@ -283,7 +283,7 @@ def not_a_log(path: Path) -> str:
         return f"it is not the JSON lines mjscore writes (line {number})"
     if not isinstance(record, dict) or record.get("kind") not in ("start", "summary") or record.get("format") != FORMAT:
         return f"it does not begin as a progress file does (line {number})"
-    version, reads = record.get("version"), " and ".join(map(str, READS))
+    version, reads = record.get("version"), ", ".join(map(str, READS[:-1])) + f" and {READS[-1]}"
     if version not in READS:
         if isinstance(version, int) and not isinstance(version, bool) and version > max(READS):
             return (f"it was saved by a newer mjscore (its version {version}; this one reads versions {reads}): "

@@ -16,8 +16,8 @@ from mjscore.american.drill import home_miss
 from mjscore.lessons import LESSONS, mark
 from mjscore.practice import Drill
 from mjscore.practice.questions import LessonQuestions
-from mjscore.progress import Counts
-from mjscore.willingdon.trainer.session import PROGRESS_FILE
+from mjscore.practice.book import Counts
+from mjscore.practice import PROGRESS_FILE
 
 from browser_pages import NOTEBOOKS
 from test_layout import CUT_LABELS, LOW_CONTRAST, OVERFLOWS, SCREEN, _use_theme

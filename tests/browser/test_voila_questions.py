@@ -13,7 +13,7 @@ from __future__ import annotations
 from mjscore.american.drill import home_miss
 from mjscore.practice import Drill
 from mjscore.practice.questions import LessonQuestions
-from mjscore.willingdon.trainer.session import PROGRESS_FILE
+from mjscore.practice import PROGRESS_FILE
 
 from test_lab_questions import CUT_HERE, NOTEBOOK, OVERFLOWS_HERE, type_amounts, wrong_payments
 from test_layout import SCREEN

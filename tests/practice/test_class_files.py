@@ -11,8 +11,8 @@ import pytest
 
 from mjscore.practice.sample import sample_class
 from mjscore.practice.teacher import find_logs, read_class
-from mjscore.willingdon.trainer.state import READS
-from mjscore.willingdon.trainer.store import encode, start_record
+from mjscore.practice.progress import READS
+from mjscore.practice.log import encode, start_record
 
 from ..test_learner_text import PARSER_WORDS  # the words of Python's JSON parser: a teacher never reads them
 
@@ -46,9 +46,9 @@ NOT_JSON = "it is not the JSON lines mjscore writes"
     (b"[1, 2]\n", "it does not begin as a progress file does (line 1)"),
     (start_with(format="something-else"), "it does not begin as a progress file does (line 1)"),
     (start_with(version=max(READS) + 1), f"it was saved by a newer mjscore (its version {max(READS) + 1}; this one "
-                                         f"reads versions 2 and 3): update mjscore to read it (line 1)"),
-    (start_with(version=None), "it does not say a version this mjscore reads (2 and 3) (line 1)"),
-    (start_with(version="3"), "it does not say a version this mjscore reads (2 and 3) (line 1)"),
+                                         f"reads versions 2, 3 and 4): update mjscore to read it (line 1)"),
+    (start_with(version=None), "it does not say a version this mjscore reads (2, 3 and 4) (line 1)"),
+    (start_with(version="3"), "it does not say a version this mjscore reads (2, 3 and 4) (line 1)"),
     (start_with(seed="zero"), "its first line is damaged (line 1)"),
 ])
 def test_a_file_that_is_not_a_progress_file_is_named_with_what_is_wrong_in_plain_words(tmp_path, content, why):

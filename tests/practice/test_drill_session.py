@@ -19,9 +19,9 @@ from mjscore.american.drill import RAMP, deal, home_answer
 from mjscore.american.tournament import COMMON, VARIANT
 from mjscore.american.tournament.drill import tournament_answer
 from mjscore.practice import Drill, DrillError, read_amounts
-from mjscore.progress import Counts
+from mjscore.practice.book import Counts
 from mjscore.willingdon import score
-from mjscore.willingdon.trainer import Trainer
+from mjscore.practice import Trainer
 
 ROOT = Path(__file__).resolve().parents[2]
 

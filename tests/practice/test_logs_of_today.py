@@ -1,8 +1,8 @@
 """Progress logs written by an earlier mjscore open unchanged, with every answer and tally kept.
 
 The logs in ``logs/`` were written by mjscore at commit 68c3f20 (6 December 2026, before the
-progress log moved out of ``willingdon/`` and the lessons were kept by slug), through the apps'
-own objects: the trainer, both drills and every lesson's questions. ``a-learner`` is a short
+progress log moved out of ``willingdon/`` into ``mjscore/practice/`` and the lessons were kept
+by slug: these logs name them by number), through the apps' own objects: the trainer, both drills and every lesson's questions. ``a-learner`` is a short
 log (a Reset and a second round of questions in it); ``ten-thousand-answers`` has 10,000
 answers and the summary records the log writes every 200 records. Beside each,
 ``*.holds.json`` is what that mjscore read of it: the name, the trainer's tallies and hands,
@@ -22,9 +22,9 @@ import pytest
 
 from mjscore.lessons import LESSONS
 from mjscore.lessons.course import COURSE
+from mjscore.practice import Trainer
 from mjscore.practice.drill import Drill
 from mjscore.practice.questions import LessonQuestions
-from mjscore.willingdon.trainer import Trainer
 
 LOGS = Path(__file__).parent / "logs"
 NAMES = ("a-learner", "ten-thousand-answers")
@@ -90,6 +90,8 @@ def test_a_log_of_today_goes_on_from_where_it_stopped(name, tmp_path):
     q.check(number, q.question(number).answer)
     again = LessonQuestions(LESSONS[0], path)
     assert (again.tally.played, again.tally.right) == (before.played + 1, before.right + 1)
+    last = json.loads(path.read_bytes().splitlines()[-1])
+    assert last["lesson"] == COURSE[LESSONS[0]].slug  # what is written now names the lesson by its slug
     t = Trainer(path)
     tally = t.tally
     if t.answered:

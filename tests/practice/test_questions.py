@@ -11,9 +11,9 @@ import pytest
 from mjscore.hands import parse
 from mjscore.lessons import COUNT, LESSONS, LessonError, mark, question, questions, read_answer
 from mjscore.practice.questions import LessonQuestions
-from mjscore.progress import Counts
+from mjscore.practice.book import Counts
 from mjscore.willingdon import score
-from mjscore.willingdon.trainer import Trainer
+from mjscore.practice import Trainer
 
 
 def test_three_to_five_questions_a_lesson_the_first_the_lessons_own_example():
@@ -99,7 +99,7 @@ def test_the_first_answer_is_recorded_with_its_lesson(tmp_path):
     assert shown.counted and shown.shown
     assert one.tally == Counts(2, 0, 1)
     r = [x for x in records(path) if x.get("lesson")]
-    assert r[0] == {"kind": "answer", "lesson": 1, "round": 1, "question": "A hand won on a discard", "number": 1,
+    assert r[0] == {"kind": "answer", "lesson": "american-who-pays", "round": 1, "question": "A hand won on a discard", "number": 1,
                     "given": [25, 25, 75], "shown": False, "right": False, "correct": [50, 25, 100],
                     "missed": "The thrower pays double"}
     reopened = LessonQuestions(1, path)

@@ -19,11 +19,11 @@ from mjscore.numbers import signed
 from mjscore.practice import Drill
 from mjscore.practice.questions import LessonQuestions
 from mjscore.practice.teacher import DRILL_TITLES, read_student
-from mjscore.progress import Counts
+from mjscore.practice.book import Counts
 from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillApp
 from mjscore.views.practice.my_progress import ProgressView
 from mjscore.views.practice.question_app import your_turn
-from mjscore.willingdon.trainer.records import answered_again
+from mjscore.practice.played import answered_again
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from mjscore import storage
 from mjscore.views import _kept
 from mjscore.views.night.scorekeeper_app import ScorekeeperApp
 from mjscore.views.willingdon.trainer_app import PracticeApp
-from mjscore.willingdon.trainer import Trainer
+from mjscore.practice import Trainer
 
 
 @pytest.fixture

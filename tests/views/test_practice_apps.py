@@ -15,15 +15,15 @@ from mjscore.lessons import LessonError
 from mjscore.practice import Drill, DrillError
 from mjscore.practice.questions import LessonQuestions
 from mjscore.practice.sample import sample_class
-from mjscore.progress import Counts
+from mjscore.practice.book import Counts
 from mjscore.views.practice.drill_app import ALREADY_ANSWERED as DRILL_ANSWERED
 from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillApp
 from mjscore.lessons import TITLES
 from mjscore.practice.teacher import read_student
 from mjscore.views.practice.my_progress import ProgressView, progress_html, progress_rows
 from mjscore.views.willingdon.trainer_app import PracticeApp
-from mjscore.willingdon.trainer import Trainer
-from mjscore.willingdon.trainer.records import answered_again
+from mjscore.practice import Trainer
+from mjscore.practice.played import answered_again
 from mjscore.views.practice.progress_views import (ClassApp, class_table, problems_html, questions_table,
                                                    rules_table)
 from mjscore.views.practice import progress_views

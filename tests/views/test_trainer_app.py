@@ -17,8 +17,8 @@ from mjscore import storage
 from mjscore.storage import BINDER_VARIABLES
 
 from mjscore.willingdon.deal import RAMP, deal
-from mjscore.willingdon.trainer import Tally, Trainer, TrainerError, progress_path
-from mjscore.willingdon.trainer.records import answered_again
+from mjscore.practice import Tally, Trainer, TrainerError, progress_path
+from mjscore.practice.played import answered_again
 from mjscore.views.willingdon.trainer_app import ALREADY_ANSWERED, PracticeApp
 from mjscore.willingdon import score
 
@@ -537,7 +537,7 @@ def test_only_the_latest_hands_are_listed(app):
 
 
 def test_a_read_only_folder_shows_the_tally_and_says_so(app, monkeypatch):
-    import mjscore.willingdon.trainer.keeper as keeper_module
+    import mjscore.practice.keeper as keeper_module
     answer(app, 28, 0)
 
     def refuse(p, **kw):

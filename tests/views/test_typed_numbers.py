@@ -29,7 +29,7 @@ from mjscore.views.night.scorekeeper_app import ScorekeeperApp
 from mjscore.views.practice.drill_app import AmericanDrillApp
 from mjscore.views.practice.question_app import QuestionApp
 from mjscore.views.willingdon.trainer_app import PracticeApp
-from mjscore.willingdon.trainer import Trainer
+from mjscore.practice import Trainer
 
 FOUR = ["Ann", "Bea", "Cat", "Dee"]
 #: What people type, on purpose or not.

@@ -7,11 +7,13 @@ hint the learner then reads.
 
 from __future__ import annotations
 
+import pytest
 
 from mjscore.hands import parse
+from mjscore.practice import Trainer
 from mjscore.willingdon import CLEAN_HAND_ONE, score
 from mjscore.willingdon.deal import deal
-from mjscore.willingdon.trainer import Trainer, likely_misses
+from mjscore.willingdon.hints import likely_misses, rule_of_hint
 
 
 def hints(text: str, points: int | None, doubles: int | None, rules=None) -> list[str]:
@@ -234,3 +236,18 @@ def test_hints_on_dealt_hands_never_fail_never_repeat_and_never_disagree():
             sets = [h for h in out if h.startswith("Hand points") and (" The set of " in h or " The sets of " in h)]
             named = [h.split(" is “")[0].split(" are each “")[0] for h in sets]
             assert len(named) == len(set(named))  # one hint per set
+
+
+@pytest.mark.parametrize("hint, rule", [
+    ("Hand points: 2 short. Perhaps you missed “A pair of dragons” (Green Dragon), worth 2 points.", "A pair of dragons"),
+    ("Doubles: 1 too many. A Clean Hand scores 0 doubles in this rule book (most other books give 1).",
+     "A Clean Hand scores 0 doubles in this rule book"),
+    ("Hand points: 2 too many. The pair of 5 Bamboo scores nothing: only these pairs score.",
+     "The pair of a minor tile scores nothing"),
+    ("Doubles: 1 too many. No single line or pair of lines makes up the difference: go through it.", None),
+    ("Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it.", None),
+    ("Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it. "
+     "The nearest is “3 concealed pungs” (1 double). This hand has 2 concealed pungs: one short.", "3 concealed pungs"),
+])
+def test_the_rule_a_hint_names_is_counted_the_same_for_every_tile(hint, rule):
+    assert rule_of_hint(hint) == rule

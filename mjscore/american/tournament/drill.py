@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ...progress import Misreading, Rule, worst_miss
+from ...missed import Misreading, Rule, worst_miss
 from ...numbers import signed
 from ..drill import DrillError, Situation, home_answer
 from .scoring import Game, score_game

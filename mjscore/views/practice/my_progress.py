@@ -8,7 +8,7 @@ CSS classes (for browser tests): ``mjs-progress`` (the view), ``mjs-progress-upd
 button), ``mjs-progress-table`` (the table, or the words saying nothing is practised yet).
 
 >>> import tempfile, pathlib
->>> from mjscore.willingdon.trainer import Trainer
+>>> from mjscore.practice.trainer import Trainer
 >>> folder = tempfile.TemporaryDirectory()
 >>> path = pathlib.Path(folder.name) / "practice.jsonl"
 >>> "Nothing practised yet" in progress_html(path)
@@ -33,9 +33,9 @@ import ipywidgets as widgets
 from ...lessons import LESSONS, TITLES
 from ...numbers import count
 from ...practice.teacher import DRILL_TITLES, Student, read_student
-from ...progress import Counts
-from ...willingdon.trainer.session import progress_path
-from ...willingdon.trainer.store import Unreadable
+from ...practice.book import Counts
+from ...practice.trainer import progress_path
+from ...practice.log import Unreadable
 from .._app import App, classed
 from .._style import BORDER, FONT, MUTED, SHADE
 

@@ -28,7 +28,7 @@ import pandas as pd
 from ...lessons import LESSONS
 from ...numbers import count
 from ...practice.teacher import DRILL_TITLES, QUESTIONS_COUNTED, ClassReport, Found, read_class
-from ...progress import Counts
+from ...practice.book import Counts
 from .._app import App, classed, switch_off
 from .._controls import upload_button
 from .._style import BORDER, FONT, MUTED, SHADE, TEXT

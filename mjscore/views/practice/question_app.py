@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from ...hands import parse
 from ...lessons import LessonError
 from ...practice.questions import LessonQuestions, QuestionFeedback
-from ...progress import Rule
+from ...missed import Rule
 from .._app import App, classed
 from .._controls import number_box
 from .._style import FONT, MUTED

@@ -1,9 +1,9 @@
 """The practice app: a hand is dealt, you say its hand points and doubles, the trainer marks
 them and shows the whole breakdown. Your name, the hands you played and your tally are saved where
-the app runs (see :mod:`mjscore.willingdon.trainer`; the app's note says where, by
+the app runs (see :mod:`mjscore.practice.trainer`; the app's note says where, by
 :func:`mjscore.storage.where_kept`), so they are still there after a kernel restart.
 
-All the state is in a :class:`~mjscore.willingdon.trainer.Trainer`; the app only draws it and passes the
+All the state is in a :class:`~mjscore.practice.trainer.Trainer`; the app only draws it and passes the
 clicks on. Everything the learner typed is shown as text, never as HTML.
 
 CSS classes of the parts (for browser tests):
@@ -36,7 +36,7 @@ CSS classes of the parts (for browser tests):
 =========================== ===========================================================
 
 >>> import tempfile, pathlib
->>> from mjscore.willingdon.trainer import Trainer
+>>> from mjscore.practice.trainer import Trainer
 >>> folder = tempfile.TemporaryDirectory()
 >>> app = PracticeApp(Trainer(pathlib.Path(folder.name) / "practice.jsonl"))
 >>> app.name.value = "<b>Ann</b>"
@@ -72,8 +72,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...willingdon.trainer import Trainer, TrainerError
-from ...willingdon.trainer.records import asks
+from ...practice.keeper import PracticeError  # the log's refusals, and the trainer's (TrainerError)
+from ...practice.trainer import Trainer
+from ...practice.played import asks
 from .._app import App, classed
 from .._controls import AskFirst, number_box, upload_button
 from .._kept import download_html, nothing_kept_html
@@ -96,7 +97,7 @@ _MODE_LABELS = {"both": "Points and doubles", "points": "Hand points only", "dou
 class PracticeApp(App):
     """The practice trainer as a widget app (see the module notes for the parts).
 
-    ``trainer``: the session to show; by default a :class:`~mjscore.willingdon.trainer.Trainer` on the
+    ``trainer``: the session to show; by default a :class:`~mjscore.practice.trainer.Trainer` on the
     learner's own progress file.
     """
 
@@ -197,7 +198,7 @@ class PracticeApp(App):
             return
         try:
             f = self.trainer.check(*answer)
-        except TrainerError as e:
+        except PracticeError as e:
             self.feedback.value = error_html(e)
         else:
             self.feedback.value = feedback_html(f)
@@ -210,7 +211,7 @@ class PracticeApp(App):
     def _on_next(self, _button=None) -> None:
         try:
             self.trainer.next()
-        except TrainerError as e:
+        except PracticeError as e:
             self.feedback.value = error_html(e)
         else:
             self.feedback.value = ""
@@ -239,7 +240,7 @@ class PracticeApp(App):
     def _on_bring_back(self, _button=None) -> None:
         try:
             self.trainer.bring_back()
-        except TrainerError as e:
+        except PracticeError as e:
             self.show_error(self.notice, e)
         else:
             self.notice.value = ""
@@ -265,7 +266,7 @@ class PracticeApp(App):
             return
         try:
             self.trainer.restore(bytes(files[0]["content"]))
-        except TrainerError as e:
+        except PracticeError as e:
             self.show_error(self.notice, e)
         else:
             self.notice.value = (f'<div style="{_FONT}">Your progress from {escape(files[0]["name"])} is '

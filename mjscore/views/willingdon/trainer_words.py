@@ -11,8 +11,9 @@ from html import escape
 
 from ...inputs import MAX_DIGITS, InputError, OutOfRange, keepable, shown, whole_number
 from ...storage import where_kept
-from ...willingdon.trainer import Feedback, Played, Trainer
-from ...willingdon.trainer.records import asks
+from ...practice.played import Feedback, Played
+from ...practice.trainer import Trainer
+from ...practice.played import asks
 from .._style import ERROR, GOOD, MUTED, count, text_size
 from ..panels import headline_html, score_html
 from ..tiles import hand_html
@@ -65,7 +66,7 @@ def played_entry(p: Played) -> str:
     that cannot be read as a verdict: which figure was wrong, that the answer was shown, or that
     only one figure was asked.
 
-    >>> from mjscore.willingdon.trainer import Played
+    >>> from mjscore.practice.trainer import Played
     >>> hand = "+3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2"
     >>> played_entry(Played(1, hand, 28, 1, False, 28, 0))
     '1. missed (the doubles wrong): +3Bx3 +5Cx3 +7Dx3 +4Bx3 6Cx2 seat=E round=E'

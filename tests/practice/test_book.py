@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from mjscore.progress import Book, BookError, Counts, answer_fields, drill_record, lesson_record
+from mjscore.lessons.course import NUMBERED
+from mjscore.practice.book import Book, BookError, Counts, answer_fields, drill_record, lesson_of, lesson_record
 
 
 def answer(drill, number, given, correct, missed=None):
-    from mjscore.progress import Rule
+    from mjscore.missed import Rule
 
     return drill_record("answer", drill, **answer_fields(number=number, given=given, correct=correct,
                                                           missed=Rule(missed, "") if missed else None))
@@ -56,20 +57,43 @@ def test_a_record_that_does_not_follow_is_refused(record, says):
 
 def test_a_lesson_counts_each_question_once_a_round():
     b = Book()
-    rec = lesson_record("answer", 1, round=1, question="Q", **answer_fields(number=1, given=(1,), correct=(2,),
-                                                                            missed=None))
+    rec = lesson_record("answer", "doubles-compound", round=1, question="Q",
+                        **answer_fields(number=1, given=(1,), correct=(2,), missed=None))
     b.apply(rec, seed=0)
     with pytest.raises(BookError, match="not open"):
         b.apply(rec, seed=0)
-    b.apply(lesson_record("start", 1, round=2), seed=0)
+    b.apply(lesson_record("start", "doubles-compound", round=2), seed=0)
     b.apply({**rec, "round": 2}, seed=0)
-    st = b.lessons[1]
+    st = b.lessons["doubles-compound"]
     assert st.counts == Counts(2, 0, 0) and st.wrong == {"Q": 2} and st.round == 2 and list(st.answers) == [1]
     assert st.first_right == {"Q": False}  # the first answer to each question, for the teacher's view
     assert Book.from_json(b.to_json()) == b
     earlier = b.to_json()  # a summary written before mjscore kept the first answers: unknown, not guessed
-    del earlier["lessons"]["1"]["first_right"]
-    assert Book.from_json(earlier).lessons[1].first_right is None
+    del earlier["lessons"]["doubles-compound"]["first_right"]
+    assert Book.from_json(earlier).lessons["doubles-compound"].first_right is None
+
+
+def test_a_lesson_is_kept_by_its_slug_and_an_earlier_logs_numbers_are_read_as_the_course_was():
+    """A log of an earlier mjscore named a lesson by its number then: 1 is still "who pays" after
+    a lesson is put before it, in its records and in its summaries; what is written now names
+    the slug."""
+    b = Book()
+    numbered = lesson_record("answer", 1, round=1, question="Q", **answer_fields(number=1, given=(1,), correct=(1,),
+                                                                                 missed=None))
+    b.apply(numbered, seed=0)
+    b.apply(lesson_record("start", "american-who-pays", round=2), seed=0)  # the same lesson, by its slug
+    assert list(b.lessons) == ["american-who-pays"] and b.lessons["american-who-pays"].round == 2
+    summary = b.to_json()
+    assert list(summary["lessons"]) == ["american-who-pays"]
+    earlier = {"lessons": {"1": summary["lessons"]["american-who-pays"]}}  # a summary of an earlier mjscore
+    assert Book.from_json(earlier) == b
+    assert [lesson_of(n) for n in NUMBERED] == list(NUMBERED.values())
+
+
+@pytest.mark.parametrize("lesson", [0, 100, "3", True, "Doubles", "doubles-", "-x", "a" * 61, None, 2.0])
+def test_a_lesson_that_is_neither_a_slug_nor_a_number_then_is_refused(lesson):
+    with pytest.raises(BookError, match="no lesson"):
+        lesson_of(lesson)
 
 
 @pytest.mark.parametrize("data", [[], {"drills": []}, {"drills": {"riichi": {}}}, {"lessons": {"9": {}}},
@@ -87,7 +111,8 @@ def test_a_lesson_the_course_does_not_ask_is_kept_not_refused():
     """Which lessons ask questions is the course's to say: a log from a course with a lesson more
     opens, the records of that lesson kept (and shown by a course that has it)."""
     b = Book()
-    b.apply(lesson_record("answer", 12, round=1, question="Q", **answer_fields(number=1, given=(1,), correct=(1,),
-                                                                               missed=None)), seed=0)
-    assert b.lessons[12].counts == Counts(1, 1, 0)
-    assert Book.from_json(b.to_json()).lessons[12].counts == Counts(1, 1, 0)
+    for lesson in ("a-lesson-to-come", 12):  # by its slug, or by a number of an earlier log
+        b.apply(lesson_record("answer", lesson, round=1, question="Q",
+                              **answer_fields(number=1, given=(1,), correct=(1,), missed=None)), seed=0)
+    assert b.lessons["a-lesson-to-come"].counts == b.lessons["lesson-12"].counts == Counts(1, 1, 0)
+    assert Book.from_json(b.to_json()) == b

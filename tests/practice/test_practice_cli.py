@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-import mjscore.willingdon.trainer.keeper as keeper_module
+import mjscore.practice.keeper as keeper_module
 from mjscore.cli import main
 from mjscore.willingdon import score
 from mjscore.willingdon.deal import RAMP, deal
-from mjscore.willingdon.trainer import Trainer, progress_path
-from mjscore.willingdon.trainer.terminal import draw
+from mjscore.practice import Trainer, progress_path
+from mjscore.practice.trainer_terminal import draw
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,7 +2,7 @@
 
 ::
 
-    {"kind": "start", "format": "mjscore-practice", "version": 3, "seed": 0, "hand": {...}}
+    {"kind": "start", "format": "mjscore-practice", "version": 4, "seed": 0, "hand": {...}}
     {"kind": "name", "name": "Ann"}
     {"kind": "mode", "mode": "points"}
     {"kind": "answer", "number": 1, "mode": "both", "points": 28, "doubles": 0, "shown": false,
@@ -14,7 +14,7 @@ table, the hand itself in the hand JSON of docs/rules.md, so a restart shows it 
 ``answer`` is the first answer on the hand on the table (``null`` for a figure not asked or
 when Show me came first) with the right figures as scored then, and the rule most likely
 missed (``"missed"``, for the teacher's view). The drills and the lessons' questions keep their
-records in the same log (:mod:`mjscore.progress`), and every :data:`SUMMARY_EVERY` records a
+records in the same log (:mod:`mjscore.practice.book`), and every :data:`SUMMARY_EVERY` records a
 ``summary`` holds the whole state (:mod:`.state`). Every change is one record,
 appended in one write, flushed and fsynced, under :func:`mjscore.storage.locked`: an answer
 costs the same at hand 10 and at hand 10,000. Before appending, the writer reads what other
@@ -40,13 +40,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ...hands import Hand, HandError
-from ...inputs import LIMITS, InputError, load_json, regular_file
-from ...storage import append_record, atomic_write
-from ..deal import dealt_hand
-from .records import Played, clean_name, is_count
-from .state import (FORMAT, VERSION, Progress, Unreadable, answer_record, start_state,  # noqa: F401 (the API)
-                    summary_record)
+from ..hands import Hand, HandError
+from ..inputs import LIMITS, InputError, load_json, regular_file
+from ..storage import append_record, atomic_write
+from ..willingdon.deal import dealt_hand
+from .played import Played, clean_name, is_count
+from .progress import (FORMAT, VERSION, Progress, Unreadable, answer_record, start_state,  # noqa: F401 (the API)
+                       summary_record)
 
 __all__ = ["FORMAT", "SUMMARY_EVERY", "VERSION", "Damage", "Log", "Progress", "Unreadable", "answer_record",
            "carry_over", "encode", "read_upload", "start_record", "start_state", "summary_record", "why"]

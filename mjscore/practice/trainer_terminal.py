@@ -13,11 +13,12 @@ import json
 import sys
 from typing import TextIO
 
-from ...hands import Hand
-from ...inputs import InputError, whole_number
-from ...tiles import SEAT_NAMES, tile_name
-from .records import MODES, Feedback, TrainerError, asks
-from .session import Trainer
+from ..hands import Hand
+from ..inputs import InputError, whole_number
+from ..tiles import SEAT_NAMES, tile_name
+from .played import MODES, Feedback, asks
+from .trainer import TrainerError
+from .trainer import Trainer
 
 __all__ = ["add_arguments", "draw", "run"]
 

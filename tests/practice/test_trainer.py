@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 
 import mjscore.storage as storage
-import mjscore.willingdon.trainer.keeper as keeper_module
-import mjscore.willingdon.trainer.session as session_module
-import mjscore.willingdon.trainer.store as store_module
+import mjscore.practice.keeper as keeper_module
+import mjscore.practice.trainer as session_module
+import mjscore.practice.log as store_module
 from mjscore.hands import Hand
-from mjscore.willingdon.trainer.records import answered_again
-from mjscore.willingdon.trainer.session import Cleared
+from mjscore.practice.played import answered_again
+from mjscore.practice.trainer import Cleared
 from mjscore.willingdon import CLEAN_HAND_ONE, score
 from mjscore.willingdon.deal import RAMP, deal
-from mjscore.willingdon.trainer import (MAX_NAME, PROGRESS_FILE, Tally, Trainer, TrainerError, data_dir,
-                                        progress_path)
+from mjscore.practice import MAX_NAME, PROGRESS_FILE, PracticeError, Tally, Trainer, TrainerError, progress_path
+from mjscore.storage import data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -316,7 +316,7 @@ def test_a_reset_of_nothing_keeps_nothing(path):
     t = Trainer(path)
     t.reset()
     assert t.cleared() is None and not t.cleared_path.exists()
-    with pytest.raises(TrainerError, match="no cleared progress"):
+    with pytest.raises(PracticeError, match="no cleared progress"):
         t.bring_back()
 
 
@@ -383,7 +383,7 @@ def test_the_log_one_record_a_line(path):
     t.check(40, 0)
     rs = records(path)
     assert [r["kind"] for r in rs] == ["start", "name", "answer", "deal", "answer"]
-    assert rs[0] | {"hand": None} == {"kind": "start", "format": "mjscore-practice", "version": 3, "seed": 0,
+    assert rs[0] | {"hand": None} == {"kind": "start", "format": "mjscore-practice", "version": 4, "seed": 0,
                                       "hand": None}
     assert Hand.from_json(rs[0]["hand"]) == RAMP[0] and Hand.from_json(rs[3]["hand"]) == RAMP[1]
     assert rs[4] == {"kind": "answer", "number": 2, "mode": "both", "points": 40, "doubles": 0, "shown": False,
@@ -707,7 +707,7 @@ def test_an_upload_that_is_not_a_progress_file_is_refused(path, data):
     t = Trainer(path)
     play(t, 1)
     before = path.read_bytes()
-    with pytest.raises(TrainerError, match="not a progress file"):
+    with pytest.raises(PracticeError, match="not a progress file"):
         t.restore(data)
     assert path.read_bytes() == before and t.tally.played == 1
 
@@ -756,7 +756,7 @@ def test_without_flock_the_lock_is_an_exclusive_lock_file(path, monkeypatch):
 _WORKER = textwrap.dedent("""
     import sys
     import mjscore.storage
-    from mjscore.willingdon.trainer import Trainer, TrainerError
+    from mjscore.practice import Trainer, TrainerError
     from mjscore.willingdon import score
     path, who, rounds, lock = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     if lock == "exclusive-file":

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-import mjscore.willingdon.trainer.store as store
+import mjscore.practice.log as store
 from mjscore.practice import Drill
 from mjscore.practice.questions import LessonQuestions
-from mjscore.progress import Counts
+from mjscore.practice.book import Counts
 from mjscore.willingdon import score
 from mjscore.willingdon.deal import deal
-from mjscore.willingdon.trainer import Trainer
+from mjscore.practice import Trainer
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_a_summary_every_so_many_records_holds_the_whole_state(path):
     summaries = [i for i, r in enumerate(rs) if r["kind"] == "summary"]
     assert len(summaries) == (len(rs) - len(summaries) - 1) // store.SUMMARY_EVERY >= 2
     last = rs[summaries[-1]]
-    assert last["name"] == "Ann" and last["version"] == 3 and len(last["recent"]) == 50
+    assert last["name"] == "Ann" and last["version"] == 4 and len(last["recent"]) == 50
     assert last["tallies"]["both"]["played"] == sum(r["kind"] == "answer" for r in rs[:summaries[-1]])
 
 

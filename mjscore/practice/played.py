@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ... import inputs
-from ...hands import Hand, parse
-from .. import Score
+from .. import inputs
+from ..hands import Hand, parse
+from ..willingdon import Score
 
-__all__ = ["MAX_NAME", "MODES", "Feedback", "Played", "Tally", "TrainerError", "answered_again", "clean_name",
+__all__ = ["MAX_NAME", "MODES", "Feedback", "Played", "Tally", "answered_again", "clean_name",
            "is_count"]
 
 #: The longest name kept; a longer one is cut (it is shown on one line of the session card).
@@ -18,10 +18,6 @@ MAX_NAME = inputs.MAX_NAME
 
 #: The practice modes: what the learner is asked for.
 MODES = {"both": "hand points and doubles", "points": "hand points only", "doubles": "doubles only"}
-
-
-class TrainerError(ValueError):
-    """Something the trainer cannot do, said as a learner would understand it."""
 
 
 def is_count(v: Any) -> bool:

@@ -28,16 +28,19 @@ Doubles: 1 too many. Kongs do not count towards concealed pungs: a concealed kon
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import combinations
 from types import SimpleNamespace
 from typing import Callable
 
-from ...hands import Hand, Meld
-from ...tiles import INFO, SEAT_WIND, tile_name
-from .. import Facts, LineItem, RuleSet, Score, rule_table
+from ..hands import Hand, Meld
+from ..tiles import INFO, SEAT_WIND, tile_name
+from .facts import Facts
+from .rules import RuleSet, rule_table
+from .scoring import LineItem, Score
 
-__all__ = ["NO_CAUSE", "likely_misses"]
+__all__ = ["NO_CAUSE", "likely_misses", "rule_of_hint"]
 
 
 def _how_many(value: int, unit: str) -> str:
@@ -416,3 +419,32 @@ def likely_misses(result: Score, hand: Hand, points: int | None, doubles: int | 
         hints = list(dict.fromkeys(hints_for(result, hand, d)))[:limit]
         out += [f"{head} {h}" for h in hints] or [f"{head} {_no_cause(result, hand, what)}"]
     return tuple(out)
+
+
+_QUOTED = re.compile(r"“([^”]{1,120})”")
+_GENERAL = ((re.compile(r"\b[2-8] (?:Bamboo|Characters|Dots)\b"), "a minor tile"),
+            (re.compile(r"\b[19] (?:Bamboo|Characters|Dots)\b"), "a 1 or 9"),
+            (re.compile(r"\b(?:East|South|West|North) Wind\b"), "a wind"),
+            (re.compile(r"\b(?:Red|Green|White) Dragon\b"), "a dragon"),
+            (re.compile(r"\b(?:Flower|Season) [1-4]\b"), "a flower or season"))
+
+
+def rule_of_hint(hint: str) -> str | None:
+    """The rule a hint of :func:`likely_misses` names, for counting across a class.
+
+    That is the first line quoted from the rule table, or else the hint's own rule said of no
+    tile in particular (None when the hint names no rule).
+
+    >>> rule_of_hint("Hand points: 2 short. Perhaps you missed “A pair of dragons” (Green Dragon), worth 2 points.")
+    'A pair of dragons'
+    """
+    m = _QUOTED.search(hint)
+    if m:
+        return m.group(1)
+    rest = hint.split(". ", 1)[-1]
+    if rest.startswith(NO_CAUSE):
+        return None
+    rule = re.split(r"[:(]", rest, maxsplit=1)[0].strip(" .")
+    for pattern, general in _GENERAL:  # the same rule for every tile: "The pair of a minor tile ..."
+        rule = pattern.sub(general, rule)
+    return rule or None

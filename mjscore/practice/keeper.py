@@ -1,19 +1,19 @@
 """Keeping a session on disk: open the log once (carrying an old file over, setting damage
 aside), then make every change one record under the lock. :class:`Keeper` is the part of the
-:class:`~mjscore.willingdon.trainer.Trainer` that touches files (see :mod:`.store` for the format)."""
+:class:`~mjscore.practice.trainer.Trainer` that touches files (see :mod:`.store` for the format)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from ...inputs import LIMITS, read_input
-from ...storage import atomic_write, data_dir, locked
-from .records import TrainerError, is_count
-from .store import (Log, Unreadable, answer_record, carry_over, encode, read_upload, start_record, start_state,
-                    summary_record, why)
+from ..inputs import LIMITS, read_input
+from ..storage import atomic_write, data_dir, locked
+from .log import (Log, Unreadable, answer_record, carry_over, encode, read_upload, start_record, start_state,
+                  summary_record, why)
+from .played import is_count
 
-__all__ = ["Keeper", "KeptProgress", "PROGRESS_FILE", "progress_path"]
+__all__ = ["Keeper", "KeptProgress", "PROGRESS_FILE", "PracticeError", "progress_path"]
 
 #: The name of a learner's progress file in the data folder.
 PROGRESS_FILE = "practice.jsonl"
@@ -24,13 +24,19 @@ def progress_path() -> Path:
     return data_dir() / PROGRESS_FILE
 
 
+class PracticeError(ValueError):
+    """Something the progress log cannot do (restore a file, bring back what a Reset cleared),
+    said as a learner would understand it. The trainer's, the drills' and the questions' own
+    refusals are their own kinds (:class:`~mjscore.practice.trainer.TrainerError`, ...)."""
+
+
 class KeptProgress:
     """What the trainer, the drills and the lessons' questions share: the progress log at
     ``path`` (default: :func:`progress_path`; an old ``.json`` name means its ``.jsonl``), kept
     by a :class:`Keeper`; ``seed`` for a new log. ``error`` is the class of the subclass's
     refusals."""
 
-    error: type[ValueError] = TrainerError
+    error: type[ValueError] = PracticeError
 
     def __init__(self, path: str | os.PathLike | None, seed: int) -> None:
         if not is_count(seed):
@@ -92,22 +98,22 @@ class Keeper:
     def restore(self, data: bytes) -> None:
         """Replace the log with the uploaded progress file ``data``, keeping the old one aside.
 
-        The old log is kept as ``<log>.before-restore``. Raises TrainerError if ``data`` is not
+        The old log is kept as ``<log>.before-restore``. Raises PracticeError if ``data`` is not
         a progress file, or cannot be saved here."""
         try:
             records = read_upload(data)
             _replay(records)  # every record must follow from the ones before it
         except Unreadable as e:
-            raise TrainerError(f"this is not a progress file the trainer can read: {e}") from None
+            raise PracticeError(f"this is not a progress file the trainer can read: {e}") from None
         if not self.saving:
-            raise TrainerError("your progress cannot be saved here, so it cannot be restored either")
+            raise PracticeError("your progress cannot be saved here, so it cannot be restored either")
         try:
             with locked(self.path):
                 if self.path.exists():
                     os.replace(self.path, self.path.with_name(self.path.name + ".before-restore"))
                 self.log.rewrite(records)
         except OSError as e:
-            raise TrainerError(f"the progress could not be restored ({why(e)})") from None
+            raise PracticeError(f"the progress could not be restored ({why(e)})") from None
 
     def _open(self) -> None:
         """Read the log once (carrying an old file over, setting damage aside)."""
@@ -231,7 +237,7 @@ class Keeper:
     def swap_aside(self, aside: Path) -> None:
         """Bring back what :meth:`clear` kept aside, and keep what is here now aside in its place.
 
-        So bringing back is undone the same way. Raises TrainerError if nothing is kept."""
+        So bringing back is undone the same way. Raises PracticeError if nothing is kept."""
         if not self.saving:
             current, self.log.state = self.log.state, _brought_back(self._aside_memory, self.log.state)
             self._keep_aside(aside, current)
@@ -243,7 +249,7 @@ class Keeper:
                 self.log.rewrite(_records_of(_brought_back(_read_or_none(aside), current)))
                 self._keep_aside(aside, current)
         except OSError as e:
-            raise TrainerError(f"the progress could not be brought back ({why(e)})") from None
+            raise PracticeError(f"the progress could not be brought back ({why(e)})") from None
 
     _aside_memory: bytes | None = None
     _aside_read: tuple = (None, None)  # (the file's identity and time, what it held)
@@ -273,7 +279,7 @@ def _brought_back(data: bytes | None, current):
     try:
         state = _replay(read_upload(data or b""))
     except Unreadable:
-        raise TrainerError("there is no cleared progress to bring back") from None
+        raise PracticeError("there is no cleared progress to bring back") from None
     state.book = current.book
     return state
 

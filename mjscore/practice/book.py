@@ -1,9 +1,10 @@
 """What a learner has practised besides the Willingdon trainer, as the progress log keeps it: the
 American payments drill, the tournament drill, and the "Your turn" questions of lessons 1 to 6.
 
-The progress log (:mod:`mjscore.willingdon.trainer.store`) is one file of JSON records, one a line.
+The progress log (:mod:`mjscore.practice.log`) is one file of JSON records, one a line.
 The records of this module carry ``"drill"`` (``american`` or ``tournament``) or ``"lesson"``
-(1 to 6), so one log holds everything a learner practised, each with its own tally line::
+(the lesson's slug in the course, ``mjscore.lessons.course``), so one log holds everything a
+learner practised, each with its own tally line::
 
     {"kind": "start", "drill": "american", "seed": 0, "item": {...}}       a drill begun again (Reset)
     {"kind": "answer", "drill": "american", "number": 1, "given": [100, -50, -25, -25],
@@ -11,9 +12,14 @@ The records of this module carry ``"drill"`` (``american`` or ``tournament``) or
     {"kind": "deal", "drill": "american", "number": 2, "item": {...}}      the next situation
     {"kind": "undo", "drill": "american"}                                   the last Reset taken back
     {"kind": "table", "drill": "tournament", "table": {...}}                the organizer's table chosen
-    {"kind": "answer", "lesson": 1, "round": 1, "number": 2, "question": "A self-drawn hand",
-     "given": [50, 150], "shown": false, "right": true, "correct": [50, 150], "missed": null}
-    {"kind": "start", "lesson": 1, "round": 2}                               new questions for a lesson
+    {"kind": "answer", "lesson": "american-who-pays", "round": 1, "number": 2,
+     "question": "A self-drawn hand", "given": [50, 150], "shown": false, "right": true,
+     "correct": [50, 150], "missed": null}
+    {"kind": "start", "lesson": "american-who-pays", "round": 2}            new questions for a lesson
+
+A lesson is named by its slug, so a lesson put between two others changes no learner's history.
+Logs of an earlier mjscore named it by its number then (``"lesson": 1``): they are read by
+:data:`~mjscore.lessons.course.NUMBERED`, the course as it was, whatever the course becomes.
 
 ``given`` is the learner's first answer (``null`` when Show me came first), ``correct`` the
 answer as the engine worked it out then, ``missed`` the one rule the learner most likely missed
@@ -26,17 +32,24 @@ records (:meth:`Book.to_json`), so a reader can start from the last summary.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["DRILLS", "MAX_ITEMS", "Answer", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
-           "Misreading", "Rule", "drill_record", "lesson_record", "worst_miss"]
+from ..lessons.course import NUMBERED
+from ..missed import Rule
+
+__all__ = ["DRILLS", "MAX_ITEMS", "NUMBERED", "Answer", "Book", "BookError", "Counts", "DrillState", "LessonState", "answer_fields",
+           "drill_record", "lesson_of", "lesson_record"]
 
 #: The drills the log keeps, and what a tally line calls them.
 DRILLS = {"american": "American payments", "tournament": "Tournament points"}
-#: The highest lesson number a record may carry. The log keeps the records of any lesson: which
-#: lessons ask questions is the course's to say (``mjscore.lessons.LESSONS``), not the log's.
+#: The highest lesson number an earlier log's record may carry. The log keeps the records of any
+#: lesson: which lessons ask questions is the course's to say (``mjscore.lessons.LESSONS``).
 MAX_LESSON = 99
+#: A lesson's slug: lower-case words and numbers joined by hyphens, a letter first (``doubles-compound``).
+SLUG = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+MAX_SLUG = 60
 #: The most figures one answer may hold (five players, or a question's fields).
 MAX_ITEMS = 8
 #: The largest figure an answer may hold (a card value is at most 100,000; Willingdon scores grow).
@@ -47,48 +60,6 @@ MAX_TEXT = 300
 
 class BookError(ValueError):
     """A record of a drill or a lesson that does not follow from the ones before it."""
-
-
-# --------------------------------------------------------------------------- what was missed
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A rule a learner missed: ``title`` is the rule, the same words for every learner who
-    missed it (the teacher's view counts them, from the records' ``missed``); ``detail`` says
-    it of the question at hand."""
-
-    title: str
-    detail: str
-
-
-@dataclass(frozen=True)
-class Misreading:
-    """What a learner answers who misreads ``rule``: ``answer``, one figure a field or a player."""
-
-    rule: Rule
-    answer: tuple
-
-
-def worst_miss(misreadings, given, correct) -> Rule | None:
-    """The rule the learner most likely missed, to answer ``given`` instead of ``correct``.
-
-    That is the rule of the misreading whose answer is ``given``, else of the one that explains
-    most of the wrong figures; None if none explains any.
-
-    >>> m = [Misreading(Rule("The thrower pays double", ""), (75, -25, -25, -25))]
-    >>> worst_miss(m, (75, -25, -25, -25), (100, -25, -50, -25)).title
-    'The thrower pays double'
-    """
-    best, explained = None, 0
-    given, correct = tuple(given), tuple(correct)
-    for m in misreadings:
-        if tuple(m.answer) == given:
-            return m.rule
-        n = sum(g == w != c for g, w, c in zip(given, m.answer, correct))
-        if n > explained:
-            best, explained = m.rule, n
-    return best
 
 
 def drill_record(kind: str, drill: str, **fields) -> dict:
@@ -102,9 +73,29 @@ def drill_record(kind: str, drill: str, **fields) -> dict:
     return {"kind": kind, "drill": drill, **fields}
 
 
-def lesson_record(kind: str, lesson: int, **fields) -> dict:
-    """A lesson's record (``answer``, or ``start`` for a new round of questions)."""
+def lesson_record(kind: str, lesson: str, **fields) -> dict:
+    """A lesson's record (``answer``, or ``start`` for a new round of questions); ``lesson`` is its slug.
+
+    >>> lesson_record("start", "doubles-compound", round=2)
+    {'kind': 'start', 'lesson': 'doubles-compound', 'round': 2}
+    """
     return {"kind": kind, "lesson": lesson, **fields}
+
+
+def lesson_of(v: Any) -> str:
+    """The slug of the lesson a record names.
+
+    That is its slug, or in a log of an earlier mjscore its number then (:data:`NUMBERED`; a
+    number no lesson had is kept as ``lesson-N``). Raises :class:`BookError` for anything else.
+
+    >>> lesson_of("willingdon-faq"), lesson_of(4), lesson_of(12)
+    ('willingdon-faq', 'willingdon-faq', 'lesson-12')
+    """
+    if isinstance(v, str) and len(v) <= MAX_SLUG and SLUG.fullmatch(v):
+        return v
+    if _is_lesson(v):
+        return NUMBERED.get(v, f"lesson-{v}")
+    raise BookError(f"there is no lesson {v!r} with questions")
 
 
 def answer_fields(*, number: int, given, correct, missed: Rule | None) -> dict:
@@ -383,7 +374,8 @@ class LessonState:
 
 @dataclass
 class Book:
-    """Every drill and lesson of one progress log (those never practised are absent)."""
+    """Every drill and lesson of one progress log (those never practised are absent): the
+    drills by name, the lessons by slug."""
 
     drills: dict = field(default_factory=dict)
     lessons: dict = field(default_factory=dict)
@@ -397,9 +389,9 @@ class Book:
         """The drill's state (a fresh one, with ``seed``, if it was never practised)."""
         return self.drills.get(name) or DrillState(seed=seed)
 
-    def lesson(self, number: int) -> LessonState:
-        """The lesson's state (a fresh one if its questions were never answered)."""
-        return self.lessons.get(number) or LessonState()
+    def lesson(self, slug: str) -> LessonState:
+        """The state of the lesson with this slug (a fresh one if its questions were never answered)."""
+        return self.lessons.get(slug) or LessonState()
 
     def apply(self, r: dict, seed: int) -> None:
         """Apply one drill or lesson record (raises :class:`BookError` saying why not)."""
@@ -409,15 +401,13 @@ class Book:
                 raise BookError(f"there is no drill {name!r}")
             self.drills[name] = self.drill(name, seed).apply(r)
         else:
-            lesson = r.get("lesson")
-            if not _is_lesson(lesson):
-                raise BookError(f"there is no lesson {lesson!r} with questions")
+            lesson = lesson_of(r.get("lesson"))
             self.lessons[lesson] = self.lesson(lesson).apply(r)
 
     def to_json(self) -> dict:
         """Every drill and lesson as JSON, as the log's summary records write them."""
         return {"drills": {n: s.to_json() for n, s in self.drills.items()},
-                "lessons": {str(n): s.to_json() for n, s in sorted(self.lessons.items())}}
+                "lessons": {slug: s.to_json() for slug, s in sorted(self.lessons.items())}}
 
     @classmethod
     def from_json(cls, data: Any) -> "Book":
@@ -432,8 +422,6 @@ class Book:
             if name not in DRILLS:
                 raise BookError(f"there is no drill {name!r}")
             book.drills[name] = DrillState.from_json(d)
-        for key, d in lessons.items():
-            if not (key.isdigit() and _is_lesson(int(key))):
-                raise BookError(f"there is no lesson {key!r} with questions")
-            book.lessons[int(key)] = LessonState.from_json(d)
+        for key, d in lessons.items():  # a slug, or in a summary of an earlier mjscore a number
+            book.lessons[lesson_of(int(key) if key.isdigit() else key)] = LessonState.from_json(d)
         return book

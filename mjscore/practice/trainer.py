@@ -4,7 +4,7 @@ A :class:`Trainer` deals the practice hands of :mod:`mjscore.willingdon.deal` on
 each hand the learner answers the hand points and the doubles (or, in the ``points`` or
 ``doubles`` mode, one of them); the trainer says which are right, then gives the paper total,
 the score and the breakdown, even when the hand is under the minimum. On a miss it names the
-causes the learner most likely missed (:func:`~mjscore.willingdon.trainer.hints.likely_misses`).
+causes the learner most likely missed (:func:`~mjscore.willingdon.hints.likely_misses`).
 "Show me" reveals the answer and counts as a miss. Only the first answer on a hand counts:
 answering again, or re-reading a played hand, never changes the tally. :meth:`Trainer.reset`
 clears the trainer's progress (the name, the hands, the tally), keeps it aside to bring back,
@@ -38,7 +38,7 @@ on Windows, ``~/Library/Application Support/mjscore`` on macOS, and ``$XDG_DATA_
 in a browser kernel (the static site) it is ``/drive/mjscore-data``, kept in the browser's
 storage for the site (where a private window keeps nothing).
 :func:`mjscore.storage.where_kept` says which, where it runs. Nothing is sent anywhere. The format, the
-locking and what happens to a damaged file are in :mod:`mjscore.willingdon.trainer.store`.
+locking and what happens to a damaged file are in :mod:`mjscore.practice.log`.
 A ``practice.json`` of earlier versions beside it is carried over once (and kept, renamed
 ``practice.json.carried-over``); a path ending ``.json`` given to :class:`Trainer` means the
 log beside it (``.jsonl``), carrying that file over.
@@ -51,20 +51,25 @@ from pathlib import Path
 from dataclasses import replace
 from typing import NamedTuple
 
-from ...hands import Hand, HandError
-from ...inputs import MAX_DIGITS, figure, keepable
-from ..deal import dealt_hand
-from .. import WILLINGDON, RuleSet, score
-from .hints import likely_misses
-from .keeper import PROGRESS_FILE, KeptProgress, progress_path
-from .records import MODES, Feedback, Played, Tally, TrainerError, answered_again, asks, clean_name, is_count
-from .state import answer_record, rule_of_hint
-from .store import start_record
+from ..hands import Hand, HandError
+from ..inputs import MAX_DIGITS, figure, keepable
+from ..willingdon.deal import dealt_hand
+from ..willingdon import WILLINGDON, RuleSet, score
+from ..willingdon.hints import likely_misses
+from .keeper import PROGRESS_FILE, KeptProgress, PracticeError, progress_path
+from ..willingdon.hints import rule_of_hint
+from .log import start_record
+from .played import MODES, Feedback, Played, Tally, answered_again, asks, clean_name, is_count
+from .progress import answer_record
 
-__all__ = ["Cleared", "KeptByReset", "LEGACY_FILE", "PROGRESS_FILE", "Trainer", "progress_path"]
+__all__ = ["Cleared", "KeptByReset", "LEGACY_FILE", "PROGRESS_FILE", "Trainer", "TrainerError", "progress_path"]
 
 #: The one-file format of earlier versions, read and carried over.
 LEGACY_FILE = "practice.json"
+
+
+class TrainerError(PracticeError):
+    """Something the trainer cannot do, said as a learner would understand it."""
 
 
 class Cleared(NamedTuple):
@@ -88,6 +93,8 @@ class Trainer(KeptProgress):
     ``seed`` chooses the random hands after the ramp for a new progress file (a saved file
     keeps its own); ``rules`` is the rule set the answers are marked against.
     """
+
+    error = TrainerError
 
     def __init__(self, path: str | os.PathLike | None = None, *, seed: int = 0,
                  rules: RuleSet = WILLINGDON) -> None:

@@ -2,12 +2,12 @@
 
 The Willingdon trainer's records (``start``, ``name``, ``mode``, ``answer``, ``deal``) are read
 here; a record that carries ``"drill"`` or ``"lesson"`` belongs to the drills and the lessons'
-questions and is read by :class:`mjscore.progress.Book`. Every so often the writer appends a
+questions and is read by :class:`mjscore.practice.book.Book`. Every so often the writer appends a
 ``summary``: the whole state in one record (the tallies, the hand on the table, the last
 :data:`RECENT` hands played, every drill and lesson), so that opening the log reads the last
 summary and what follows it, whatever the log's length::
 
-    {"kind": "summary", "format": "mjscore-practice", "version": 3, "seed": 0, "name": "Ann",
+    {"kind": "summary", "format": "mjscore-practice", "version": 4, "seed": 0, "name": "Ann",
      "mode": "both", "current": 412, "hand": {...}, "tallies": {"both": {...}}, "missed": {...},
      "recent": [{"number": 362, "hand": "+3Bx3 ...", ...}, ...], "drills": {...}, "lessons": {...}}
 
@@ -22,20 +22,21 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...hands import Hand, HandError, format_hand
-from ...progress import Book, BookError
-from ..deal import dealt_hand
-from .hints import NO_CAUSE
-from .records import MODES, Played, Tally, asks, clean_name, is_count
+from ..hands import Hand, HandError, format_hand
+from .book import Book, BookError
+from ..willingdon.deal import dealt_hand
+from ..willingdon.hints import NO_CAUSE
+from .played import MODES, Played, Tally, asks, clean_name, is_count
 
 __all__ = ["FORMAT", "READS", "RECENT", "VERSION", "Progress", "Unreadable", "answer_record", "rule_of_hint",
            "start_state", "summary_record"]
 
 FORMAT = "mjscore-practice"
-#: Version 3 adds the drills, the lessons' questions, the rule missed and the summaries.
-VERSION = 3
+#: Version 3 adds the drills, the lessons' questions, the rule missed and the summaries; version
+#: 4 names a lesson by its slug where version 3 gave its number (:data:`~.book.NUMBERED`).
+VERSION = 4
 #: The versions this mjscore reads (a version 2 log is a version 3 log without the new records).
-READS = (2, 3)
+READS = (2, 3, 4)
 #: The hands played that a summary carries (the practice app lists the latest 50).
 RECENT = 50
 
@@ -199,46 +200,6 @@ def answer_record(p: Played, missed: str | None = None) -> dict:
     if missed:
         r["missed"] = missed
     return r
-
-
-_QUOTED = re.compile(r"“([^”]{1,120})”")
-
-
-def rule_of_hint(hint: str) -> str | None:
-    """The rule a hint of :func:`~mjscore.willingdon.trainer.likely_misses` names, for counting across a class.
-
-    That is the first line quoted from the rule table, or else the hint's own rule said of no
-    tile in particular (None when the hint names no rule).
-
-    >>> rule_of_hint("Hand points: 2 short. Perhaps you missed “A pair of dragons” (Green Dragon), worth 2 points.")
-    'A pair of dragons'
-    >>> rule_of_hint("Doubles: 1 too many. A Clean Hand scores 0 doubles in this rule book (most other books give 1).")
-    'A Clean Hand scores 0 doubles in this rule book'
-    >>> rule_of_hint("Hand points: 2 too many. The pair of 5 Bamboo scores nothing: only these pairs score.")
-    'The pair of a minor tile scores nothing'
-    >>> rule_of_hint("Doubles: 1 too many. No single line or pair of lines makes up the difference: go through it.")
-    >>> rule_of_hint("Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it.")
-    >>> rule_of_hint("Doubles: 1 too many. This hand has no doubles: no doubles line of the rule book fires on it. "
-    ...              "The nearest is “3 concealed pungs” (1 double). This hand has 2 concealed pungs: one short.")
-    '3 concealed pungs'
-    """
-    m = _QUOTED.search(hint)
-    if m:
-        return m.group(1)
-    rest = hint.split(". ", 1)[-1]
-    if rest.startswith(NO_CAUSE):
-        return None
-    rule = re.split(r"[:(]", rest, maxsplit=1)[0].strip(" .")
-    for pattern, general in _GENERAL:  # the same rule for every tile: "The pair of a minor tile ..."
-        rule = pattern.sub(general, rule)
-    return rule or None
-
-
-_GENERAL = ((re.compile(r"\b[2-8] (?:Bamboo|Characters|Dots)\b"), "a minor tile"),
-            (re.compile(r"\b[19] (?:Bamboo|Characters|Dots)\b"), "a 1 or 9"),
-            (re.compile(r"\b(?:East|South|West|North) Wind\b"), "a wind"),
-            (re.compile(r"\b(?:Red|Green|White) Dragon\b"), "a dragon"),
-            (re.compile(r"\b(?:Flower|Season) [1-4]\b"), "a flower or season"))
 
 
 # --------------------------------------------------------------------------- summaries
