@@ -109,6 +109,14 @@ def test_no_absolute_paths_in_committed_text_files():
         assert not hit, f"{name} contains the absolute path {hit.group(0)!r}"
 
 
+def test_nothing_in_the_course_passes_for_a_students_progress_log():
+    """A teacher's view of a folder reads every ``*.jsonl`` below it as a student's log; on a hub the
+    folder of the homes holds each student's copy of the course, so the course itself holds none
+    (a log kept for the tests is gzipped)."""
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    assert files and [name for name in files if name.endswith(".jsonl")] == []
+
+
 def test_the_architecture_page_is_linked_and_names_what_exists():
     """docs/architecture.md: linked from the README; its glossary and its "where to add" cover
     what issue 24 asks; every file it names exists (a page about the layout that has gone stale

@@ -15,7 +15,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -62,11 +61,7 @@ def what_it_holds(path: Path) -> dict:
 def copy_of(name: str, folder: Path) -> Path:
     """The log ``name`` copied into ``folder`` (a test may write to its copy)."""
     path = folder / "practice.jsonl"
-    plain = LOGS / f"{name}.jsonl"
-    if plain.exists():
-        shutil.copyfile(plain, path)
-    else:
-        path.write_bytes(gzip.decompress((LOGS / f"{name}.jsonl.gz").read_bytes()))
+    path.write_bytes(gzip.decompress((LOGS / f"{name}.jsonl.gz").read_bytes()))
     return path
 
 
