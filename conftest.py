@@ -15,6 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Speed is measured by the benchmarks, never by a test: no example fails for being slow on a busy
+# machine (hypothesis's default deadline is 200 ms). A test that must catch a hang sets its own.
+settings.register_profile("mjscore", deadline=None)
+settings.load_profile("mjscore")
 
 _scratch = tempfile.TemporaryDirectory(prefix="mjscore-test-")
 os.environ["MJSCORE_DATA_DIR"] = _scratch.name
