@@ -173,7 +173,7 @@ def _app(source: str, folder: Path):
     from mjscore.views.willingdon.doubles_app import DoublesApp
     from mjscore.views.willingdon.goulash_app import GoulashClaimApp
     from mjscore.views.willingdon.hand_builder import HandBuilderApp
-    from mjscore.views.willingdon.trainer_app import PracticeApp
+    from mjscore.views.practice.trainer_app import PracticeApp
 
     apps = {"AmericanPaymentsApp(": AmericanPaymentsApp, "AmericanDrillApp(": AmericanDrillApp,
             "TournamentDrillApp(": TournamentDrillApp, "HandBuilderApp(": HandBuilderApp, "DoublesApp(": DoublesApp,

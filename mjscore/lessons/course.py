@@ -95,7 +95,7 @@ COURSE = numbered(
     Lesson("practice", "Practice: score a dealt hand yourself",
            "the trainer: score dealt Willingdon hands yourself, your answers marked and your tally kept; "
            "your progress lesson by lesson",
-           apps=(App("trainer", "The practice trainer", "mjscore.views.willingdon.trainer_app", "PracticeApp()",
+           apps=(App("trainer", "The practice trainer", "mjscore.views.practice.trainer_app", "PracticeApp()",
                      "Score dealt Willingdon hands yourself, hand points and doubles; it marks each answer "
                      "and keeps your tally."),)),
     Lesson("scorekeeper", "The scorekeeper: a night at the table",

@@ -18,8 +18,7 @@ from ..hands import parse
 from ..inputs import MAX_DIGITS, InputError, OutOfRange, keepable, whole_number
 from ..missed import Misreading, Rule, worst_miss
 from ..willingdon import score
-from ..willingdon.hints import likely_misses
-from ..willingdon.hints import rule_of_hint
+from ..willingdon.hints import likely_misses, rule_of_hint
 
 __all__ = ["Field", "LessonError", "Marking", "Question", "mark", "read_answer", "stream"]
 

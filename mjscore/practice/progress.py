@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..hands import Hand, HandError, format_hand
-from .book import Book, BookError
 from ..willingdon.deal import dealt_hand
 from ..willingdon.hints import NO_CAUSE
+from .book import Book, BookError
 from .played import MODES, Played, Tally, asks, clean_name, is_count
 
 __all__ = ["FORMAT", "READS", "RECENT", "VERSION", "Progress", "Unreadable", "answer_record", "rule_of_hint",

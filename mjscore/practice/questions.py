@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..inputs import MAX_DIGITS, figure, keepable
-from ..lessons import COUNT, SLUGS, TITLES, LessonError, Question, mark, question, read_answer, the_lessons_with_questions
+from ..lessons import (COUNT, SLUGS, TITLES, LessonError, Question, mark, question, read_answer,
+                       the_lessons_with_questions)
 from ..missed import Rule
 from .book import Answer, Counts, LessonState, answer_fields, lesson_record
 from .keeper import KeptProgress

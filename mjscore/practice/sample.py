@@ -15,18 +15,16 @@ import random
 from pathlib import Path
 
 from ..american.drill import home_answer, home_miss, misreadings, situation
-from ..american.tournament.drill import misreadings as tournament_misreadings
-from ..american.tournament.drill import tournament_answer, tournament_miss
+from ..american.tournament.drill import misreadings as tournament_misreadings, tournament_answer, tournament_miss
 from ..lessons import COUNT, LESSONS, SLUGS, mark, question
-from .book import answer_fields, drill_record, lesson_record
 from ..storage import atomic_write
 from ..willingdon import score
 from ..willingdon.deal import dealt_hand
-from ..willingdon.hints import likely_misses
+from ..willingdon.hints import likely_misses, rule_of_hint
+from .book import answer_fields, drill_record, lesson_record
+from .log import encode, start_record
 from .played import Played
 from .progress import answer_record
-from ..willingdon.hints import rule_of_hint
-from .log import encode, start_record
 
 __all__ = ["NAMES", "sample_class"]
 

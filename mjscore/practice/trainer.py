@@ -53,11 +53,10 @@ from typing import NamedTuple
 
 from ..hands import Hand, HandError
 from ..inputs import MAX_DIGITS, figure, keepable
-from ..willingdon.deal import dealt_hand
 from ..willingdon import WILLINGDON, RuleSet, score
-from ..willingdon.hints import likely_misses
+from ..willingdon.deal import dealt_hand
+from ..willingdon.hints import likely_misses, rule_of_hint
 from .keeper import PROGRESS_FILE, KeptProgress, PracticeError, progress_path
-from ..willingdon.hints import rule_of_hint
 from .log import start_record
 from .played import MODES, Feedback, Played, Tally, answered_again, asks, clean_name, is_count
 from .progress import answer_record

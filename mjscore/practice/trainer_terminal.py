@@ -17,8 +17,7 @@ from ..hands import Hand
 from ..inputs import InputError, whole_number
 from ..tiles import SEAT_NAMES, tile_name
 from .played import MODES, Feedback, asks
-from .trainer import TrainerError
-from .trainer import Trainer
+from .trainer import Trainer, TrainerError
 
 __all__ = ["add_arguments", "draw", "run"]
 

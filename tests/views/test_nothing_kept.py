@@ -13,7 +13,7 @@ import pytest
 from mjscore import storage
 from mjscore.views import _kept
 from mjscore.views.night.scorekeeper_app import ScorekeeperApp
-from mjscore.views.willingdon.trainer_app import PracticeApp
+from mjscore.views.practice.trainer_app import PracticeApp
 from mjscore.practice import Trainer
 
 

@@ -21,7 +21,7 @@ from mjscore.views.practice.drill_app import AmericanDrillApp, TournamentDrillAp
 from mjscore.lessons import TITLES
 from mjscore.practice.teacher import read_student
 from mjscore.views.practice.my_progress import ProgressView, progress_html, progress_rows
-from mjscore.views.willingdon.trainer_app import PracticeApp
+from mjscore.views.practice.trainer_app import PracticeApp
 from mjscore.practice import Trainer
 from mjscore.practice.played import answered_again
 from mjscore.views.practice.progress_views import (ClassApp, class_table, problems_html, questions_table,

@@ -19,7 +19,7 @@ from mjscore.storage import BINDER_VARIABLES
 from mjscore.willingdon.deal import RAMP, deal
 from mjscore.practice import Tally, Trainer, TrainerError, progress_path
 from mjscore.practice.played import answered_again
-from mjscore.views.willingdon.trainer_app import ALREADY_ANSWERED, PracticeApp
+from mjscore.views.practice.trainer_app import ALREADY_ANSWERED, PracticeApp
 from mjscore.willingdon import score
 
 CLASSES = ["mjs-practice", "mjs-practice-session", "mjs-practice-name", "mjs-practice-greeting",

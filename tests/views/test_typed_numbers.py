@@ -28,7 +28,7 @@ from mjscore.views.american.tournament_app import TournamentVsHomeApp
 from mjscore.views.night.scorekeeper_app import ScorekeeperApp
 from mjscore.views.practice.drill_app import AmericanDrillApp
 from mjscore.views.practice.question_app import QuestionApp
-from mjscore.views.willingdon.trainer_app import PracticeApp
+from mjscore.views.practice.trainer_app import PracticeApp
 from mjscore.practice import Trainer
 
 FOUR = ["Ann", "Bea", "Cat", "Dee"]

@@ -567,7 +567,7 @@ def test_selected_toggles_stand_out_on_a_projector():
     from mjscore.views._style import APP_CSS
     from mjscore.views.american.tournament_app import TournamentVsHomeApp
     from mjscore.views.night.scorekeeper_app import ScorekeeperApp
-    from mjscore.views.willingdon.trainer_app import PracticeApp
+    from mjscore.views.practice.trainer_app import PracticeApp
 
     for make in (AmericanPaymentsApp, HandBuilderApp, lambda: DoublesApp(draw=False), GoulashClaimApp,
                  TournamentVsHomeApp, PracticeApp, lambda: ScorekeeperApp(journal="style.csv")):
@@ -613,7 +613,7 @@ def test_every_button_icon_is_one_of_our_own():
     from mjscore.views._style import ICON_CSS, ICONS
     from mjscore.views.american.tournament_app import TournamentVsHomeApp
     from mjscore.views.night.scorekeeper_app import ScorekeeperApp
-    from mjscore.views.willingdon.trainer_app import PracticeApp
+    from mjscore.views.practice.trainer_app import PracticeApp
 
     used = set()
     for make in (AmericanPaymentsApp, HandBuilderApp, lambda: DoublesApp(draw=False), GoulashClaimApp,

@@ -13,7 +13,7 @@ button), ``mjs-progress-table`` (the table, or the words saying nothing is pract
 >>> path = pathlib.Path(folder.name) / "practice.jsonl"
 >>> "Nothing practised yet" in progress_html(path)
 True
->>> from mjscore.views.willingdon.trainer_app import PracticeApp
+>>> from mjscore.views.practice.trainer_app import PracticeApp
 >>> trainer = PracticeApp(Trainer(path))
 >>> view = ProgressView(path, follow=[trainer])
 >>> trainer.show.click()                    # an answer recorded above: the view follows
@@ -32,10 +32,10 @@ import ipywidgets as widgets
 
 from ...lessons import LESSONS, TITLES
 from ...numbers import count
-from ...practice.teacher import DRILL_TITLES, Student, read_student
 from ...practice.book import Counts
-from ...practice.trainer import progress_path
 from ...practice.log import Unreadable
+from ...practice.teacher import DRILL_TITLES, Student, read_student
+from ...practice.trainer import progress_path
 from .._app import App, classed
 from .._style import BORDER, FONT, MUTED, SHADE
 
@@ -82,7 +82,7 @@ def progress_html(path: str | os.PathLike | None = None) -> str:
 
 class ProgressView(App):
     """:func:`progress_html` with an Update button, read again after each change in the apps
-    in ``follow`` (a :class:`~mjscore.views.willingdon.trainer_app.PracticeApp`, a drill app, a
+    in ``follow`` (a :class:`~mjscore.views.practice.trainer_app.PracticeApp`, a drill app, a
     lesson's questions); ``path`` the progress log (by default the learner's own)."""
 
     title = "the table of your progress"

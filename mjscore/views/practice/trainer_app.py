@@ -73,8 +73,8 @@ from html import escape
 import ipywidgets as widgets
 
 from ...practice.keeper import PracticeError  # the log's refusals, and the trainer's (TrainerError)
-from ...practice.trainer import Trainer
 from ...practice.played import asks
+from ...practice.trainer import Trainer
 from .._app import App, classed
 from .._controls import AskFirst, number_box, upload_button
 from .._kept import download_html, nothing_kept_html

@@ -1,6 +1,6 @@
 """What the practice trainer's app says: the verdict on an answer, a played hand re-read, an
 entry of the Played list, what Reset asks, where the progress is kept, and how typed figures
-are read (:mod:`mjscore.views.willingdon.trainer_app` draws them).
+are read (:mod:`mjscore.views.practice.trainer_app` draws them).
 
 Everything the learner typed is shown as text, never as HTML.
 """
@@ -10,10 +10,9 @@ from __future__ import annotations
 from html import escape
 
 from ...inputs import MAX_DIGITS, InputError, OutOfRange, keepable, shown, whole_number
-from ...storage import where_kept
-from ...practice.played import Feedback, Played
+from ...practice.played import Feedback, Played, asks
 from ...practice.trainer import Trainer
-from ...practice.played import asks
+from ...storage import where_kept
 from .._style import ERROR, GOOD, MUTED, count, text_size
 from ..panels import headline_html, score_html
 from ..tiles import hand_html
