@@ -81,15 +81,3 @@ def tile_name(code: str) -> str:
 def is_major(code: str) -> bool:
     """Whether the tile is major: an honour, or a 1 or a 9."""
     return info(code).major
-
-
-def is_honour(code: str) -> bool:
-    """Whether the tile is a wind or a dragon."""
-    return info(code).honour
-
-
-def check_seat(seat: object, what: str = "seat") -> str:
-    """A seat or round letter, E, S, W or N."""
-    if seat not in SEATS:
-        raise TileError(f"{what} must be one of E, S, W, N, not {seat!r}")
-    return seat  # type: ignore[return-value]

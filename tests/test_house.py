@@ -12,7 +12,7 @@ these tests read the source and fail when a claim stops being true.
 - No module of the engine, the views, the tools or the benchmarks over 450 lines, no class over 250, except the ones :data:`TOO_BIG` names with the
   issue that splits them (an entry that is no longer needed fails too, so the list only shrinks).
 - Every public function and method in ``mjscore/`` (the views too) starts its docstring with a
-  one-line summary.
+  one-line summary; no public function or class is dead (named by nothing but its tests).
 - Every seeded generator draws only ``random()`` from its ``random.Random``, whose sequence
   Python guarantees for a seed; ``choice``, ``randint``, ``shuffle`` and the like may change
   between Python versions.
@@ -25,7 +25,9 @@ these tests read the source and fail when a claim stops being true.
 from __future__ import annotations
 
 import ast
+import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -353,6 +355,40 @@ def test_the_summary_check_catches_a_missing_or_running_summary():
               'class C:\n    def d(self):\n        """Runs on\n        into the next line."""\n'
               '    def _e(self):\n        pass\n')
     assert summaries(source) == ["line 4: b", "line 8: C.d"]
+
+
+# --------------------------------------------------------------------------- nothing dead
+
+
+#: Where a name counts as used: the engine and views, the lessons, the tools, the benchmarks, the
+#: docs and the classroom template. A test alone does not keep a function alive.
+USERS = ("mjscore/**/*.py", "notebooks/**/*.ipynb", "tools/**/*.py", "benchmarks/**/*.py", "docs/**/*.md",
+         "README.md", "voila/**/*.html")
+
+
+def unused(definitions: dict[Path, str], users: list[str]) -> list[str]:
+    """The public functions and classes of ``definitions`` named nowhere but where they are made
+    (their ``def`` and their ``__all__`` entry)."""
+    words = Counter(word for text in users for word in re.findall(r"\w+", text))
+    found = []
+    for path, source in definitions.items():
+        for node in ast.parse(source).body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+                if words[node.name] - 1 - (f'"{node.name}"' in source) <= 0:
+                    found.append(f"{path.relative_to(ROOT).as_posix() if path.is_absolute() else path}: {node.name}")
+    return found
+
+
+def test_no_public_function_or_class_is_dead():
+    texts = [p.read_text(encoding="utf-8", errors="ignore") for pattern in USERS for p in ROOT.glob(pattern)
+             if p.is_file() and "__pycache__" not in p.parts]
+    engine = {p: p.read_text(encoding="utf-8") for p in python_files("mjscore")}
+    assert unused(engine, texts) == []
+
+
+def test_the_dead_code_check_catches_an_export_nobody_uses():
+    source = 'def used():\n    """Yes."""\n\ndef unused():\n    """No."""\n\n__all__ = ["unused", "used"]\n'
+    assert unused({Path("m.py"): source}, [source, "used()"]) == ["m.py: unused"]
 
 
 # --------------------------------------------------------------------------- small rooms

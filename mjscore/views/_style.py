@@ -116,14 +116,6 @@ def series(i: int) -> Series:
     return SERIES[i % len(SERIES)]
 
 
-def mpl_rc() -> dict:
-    """matplotlib settings for the static charts of the lessons (``plt.rcParams.update``)."""
-    from cycler import cycler
-    return {"axes.prop_cycle": cycler(color=[s.colour for s in SERIES], marker=[s.marker for s in SERIES],
-                                      linestyle=[s.linestyle for s in SERIES]),
-            "font.family": ["DejaVu Sans"], "font.size": 11, "axes.titlesize": 12}
-
-
 # ---------------------------------------------------------------------------- numbers
 
 
@@ -394,5 +386,5 @@ def style_tag() -> str:
 
 __all__ = ["ACCENT", "APP_CSS", "ICONS", "ICON_CSS", "BORDER", "ERROR", "FONT", "FONT_FAMILY", "FONT_LARGE", "FONT_SMALL", "GOOD",
            "MIN_DELTA_E", "MONO", "MUTED", "PAPER", "SERIES", "SHADE", "TEXT", "TOUCH_CSS", "ZERO", "Series", "contrast", "count",
-           "luminance", "MIN_TEXT", "mpl_rc", "series", "share", "signed", "style_tag", "text_size", "BACKGROUNDS",
+           "luminance", "MIN_TEXT", "series", "share", "signed", "style_tag", "text_size", "BACKGROUNDS",
            "FILLED", "THEMES", "colour_in", "text_contrast"]

@@ -23,11 +23,11 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import Mapping, Sequence
+from typing import Sequence
 
-from ..tiles import INFO, SEAT_NAMES
+from ..tiles import INFO
 from ..willingdon.scoring import Score
-from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count, signed
+from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count
 
 _FONT = f"{FONT};color:{TEXT}"
 _PAD = "padding:0.15em 0.45em;white-space:nowrap;text-align:left"  # JupyterLab sets its tables right
@@ -153,17 +153,6 @@ def payout_html(payout, names: Sequence[str] | None = None) -> str:
             f'</table><ul style="margin:0.4em 0 0 0;padding-left:1.4em;color:{TEXT}">{reasons}</ul></div>')
 
 
-def settlement_html(payments: Mapping[str, int], reasons: Sequence[str] = ()) -> str:
-    """A Willingdon settlement: each seat's gain (+) or payment (-), and the reasons."""
-    rows = "".join(f'<tr{_ROW}><td style="{_CELL}">{escape(SEAT_NAMES.get(seat, seat))}</td>'
-                   f'<td style="{_NUM}">{signed(amount)}</td></tr>' for seat, amount in payments.items())
-    items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
-    return (f'<div class="mjs-settlement" role="status" aria-live="polite" style="{_FONT}">'
-            f'<table style="border-collapse:collapse">{rows}</table>'
-            + (f'<ul style="margin:0.4em 0 0 0;padding-left:1.4em;color:{TEXT}">{items}</ul>' if items else "")
-            + "</div>")
-
-
 def verdict_html(*, right: bool, shown: bool, note: str = "") -> str:
     """The first lines of a practice verdict: ``note`` (if any), then Shown, Right or Not quite."""
     parts = [f'<p style="color:{MUTED};margin:4px 0">{escape(note)}</p>'] if note else []
@@ -176,4 +165,4 @@ def verdict_html(*, right: bool, shown: bool, note: str = "") -> str:
     return "".join(parts)
 
 
-__all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "settlement_html", "verdict_html"]
+__all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "verdict_html"]

@@ -150,12 +150,6 @@ def score_frame(s: Score) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index(["Section", "Line"])
 
 
-def summary_frame(s: Score) -> pd.DataFrame:
-    """The four figures of a score in one small table."""
-    return pd.DataFrame({"": ["Hand points", "Doubles", "Paper total", "Score"],
-                         "Value": [s.hand_points, s.doubles, s.paper_total, s.score]}).set_index("")
-
-
 def compare_rules(hand: Hand, rule_sets: Iterable[RuleSet]) -> pd.DataFrame:
     """One hand scored under each rule set, side by side (one column per rule set).
 
@@ -296,4 +290,4 @@ _HAND_KINDS = frozenset(r.name for r in rule_table(WILLINGDON) if r.group == "ha
 
 
 __all__ = ["HtmlTable", "WORKED_EXAMPLES", "show", "category_table", "compare_rules", "doubles_table", "other_points_table",
-           "payment_table", "points_table", "score_frame", "settlement_table", "summary_frame", "worked_examples"]
+           "payment_table", "points_table", "score_frame", "settlement_table", "worked_examples"]
