@@ -22,12 +22,12 @@ it is a cell's result.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from html import escape
 from typing import Callable
 
 import ipywidgets as widgets
 
 from ._style import style_tag
+from .results import error_html
 
 _STYLE_TAG = style_tag()
 
@@ -50,21 +50,6 @@ def switch_off(control: widgets.Widget, off: bool) -> None:
         control.add_class("mjs-off")
     else:
         control.remove_class("mjs-off")
-
-
-#: How every app frames a refusal (the same look as :func:`mjscore.views.panels.error_html`).
-ERROR_STYLE = ("color:#9b1c1c;background:#fdecea;border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;"
-               "font:14px Verdana,Arial,sans-serif")
-
-
-def error_box(error: object) -> str:
-    """A refusal as HTML: the engine's own message, escaped, announced to a screen reader.
-
-    >>> error_box("a <b> value")
-    '<div class="mjs-error" role="alert" aria-live="assertive" style="color:#9b1c1c;background:#fdecea;border:1px solid #e5a3a3;border-radius:6px;padding:6px 10px;font:14px Verdana,Arial,sans-serif">a &lt;b&gt; value</div>'
-    """
-    return f'<div class="mjs-error" role="alert" aria-live="assertive" style="{ERROR_STYLE}">{escape(str(error))}</div>'
-
 
 
 class App:
@@ -106,7 +91,7 @@ class App:
     def show_error(self, target: widgets.HTML, error: object) -> None:
         """Show ``error`` (an engine refusal) in ``target``, in the same style in every app."""
         self.error = str(error)
-        target.value = error_box(error)
+        target.value = error_html(error)
 
     def clear_error(self) -> None:
         """The last refusal is gone (call when the engine answers again)."""

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from mjscore import storage
-from mjscore.views import _kept
+from mjscore.views import _downloads
 from mjscore.views.night.scorekeeper_app import ScorekeeperApp
 from mjscore.views.practice.trainer_app import PracticeApp
 from mjscore.practice import Trainer
@@ -19,12 +19,12 @@ from mjscore.practice import Trainer
 
 @pytest.fixture
 def nothing_kept(monkeypatch):
-    monkeypatch.setattr(_kept, "kept_here", lambda: False)
+    monkeypatch.setattr(_downloads, "kept_here", lambda: False)
 
 
 def test_kept_on_a_machine():
     assert storage.kept_here()
-    assert _kept.nothing_kept_html("anything") == ""
+    assert _downloads.nothing_kept_html("anything") == ""
 
 
 def test_the_trainer_says_so_at_once(nothing_kept, tmp_path):

@@ -606,7 +606,7 @@ def test_the_chart_and_the_report_card_have_a_phones_layout_too():
     phone's: drawn at its own 300 px, every label at 16 px, the players listed under the lines);
     the page shows one. The report card has each hand's words on a row of their own as well,
     shown on a phone instead of the words beside the figures."""
-    from mjscore.views.night.cards import NARROW, narrow_totals_svg, report_card_html, totals_chart_html, totals_svg
+    from mjscore.views.night.night_html import NARROW, narrow_totals_svg, report_card_html, totals_chart_html, totals_svg
 
     night = simulate_night(FIVE, hands=12, seed=3)
     chart = totals_chart_html(night)

@@ -223,7 +223,7 @@ def test_the_nights_signed_figures_read_in_both_themes():
     import re
 
     from mjscore.night import Ledger
-    from mjscore.views.night.cards import report_card_html
+    from mjscore.views.night.night_html import report_card_html
 
     night = Ledger(["Ann", "Bea", "Cat", "Dee"])
     night.add(winner="Ann", how="discard", thrower="Cat", value=25)
@@ -243,7 +243,7 @@ def test_the_nights_charts_write_in_the_themes_text_colour():
     import re
 
     from mjscore.night import simulate_night
-    from mjscore.views.night.cards import narrow_totals_svg, totals_svg
+    from mjscore.views.night.night_html import narrow_totals_svg, totals_svg
 
     night = simulate_night(hands=6)
     for svg in (totals_svg(night), narrow_totals_svg(night)):
@@ -266,7 +266,7 @@ def test_no_text_of_the_views_is_faded():
     from pathlib import Path
 
     from mjscore.night import simulate_night
-    from mjscore.views.night.cards import payments_html, report_card_html, totals_chart_html, totals_html
+    from mjscore.views.night.night_html import payments_html, report_card_html, totals_chart_html, totals_html
 
     views = Path(_style.__file__).parent
     found = []
@@ -306,7 +306,7 @@ def test_the_report_card_on_a_phone():
     from playwright.sync_api import sync_playwright
 
     from mjscore.night import Ledger
-    from mjscore.views.night.cards import report_card_html
+    from mjscore.views.night.night_html import report_card_html
 
     if not os.path.exists("/usr/bin/chromium"):
         assert os.environ.get("CI") != "true", "Chromium is missing (/usr/bin/chromium)"

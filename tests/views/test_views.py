@@ -18,7 +18,7 @@ from mjscore.views.willingdon.charts import compound_chart, doubles_figure, halv
 from mjscore.views.willingdon.doubles_app import DoublesApp
 from mjscore.views.willingdon.goulash_app import GoulashClaimApp
 from mjscore.views.willingdon.hand_builder import HandBuilderApp
-from mjscore.views.panels import error_html, score_html
+from mjscore.views.results import error_html, score_html
 from mjscore.views.tables import (compare_rules, doubles_table, other_points_table, payment_table,
                                   points_table, score_frame, worked_examples)
 from mjscore.views.tiles import SIZES, ViewError, hand_html, tile_html, tiles_html

@@ -44,7 +44,7 @@ from .._app import App, classed
 from .._controls import number_box, typed_number
 from .._style import count
 from ..tiles import ViewError
-from ..panels import payout_html
+from ..results import payout_html
 
 #: How a hand can end, as the menu says it.
 HOW_LABELS = {

@@ -25,8 +25,7 @@ from ...american.tournament.tables import MAX_EXPOSURES, PRESETS, TournamentErro
 from ...inputs import InputError
 from ...night.entry import MAX_VALUE
 from .._app import App, classed, switch_off
-from .._controls import number_box, typed_number
-from .._picks import Picks
+from .._controls import Picks, number_box, typed_number
 from .._style import count, signed
 from .american_app import ASK_VALUE
 from .tournament_views import compare_hand

@@ -40,7 +40,7 @@ from ...american.tournament import compare
 from ...american.tournament.compare import home_points, same_players
 from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import COMMON, EXPOSURE_BANDS, PRESETS, TournamentTable
-from .._labels import FreeLabels
+from .._matplotlib_labels import FreeLabels
 from .._style import series, signed
 from ...numbers import said
 

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from ...night import LedgerError
 from .._controls import AskFirst
 from .._app import classed
-from .cards import payments_html
+from .night_html import payments_html
 from .night_setup import hands
 
 __all__ = ["HandActions"]

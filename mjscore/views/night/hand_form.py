@@ -23,10 +23,9 @@ from ...american.home import CATEGORIES
 from ...night import Entry, LedgerError, Unsaid
 from ...night.entry import whole
 from .._app import classed, switch_off
-from .._controls import number_box
-from .._picks import Picks
+from .._controls import Picks, number_box
 from .._style import count
-from .cards import payments_html
+from .night_html import payments_html
 from .tile_entry import TileEntry
 
 __all__ = ["HandForm", "VALUES"]

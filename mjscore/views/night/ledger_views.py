@@ -5,7 +5,7 @@
 - :func:`totals_frame` the running totals, hand 0 being the start of the night.
 - :func:`totals_chart` a matplotlib chart of the totals through the night.
 - :func:`totals_svg`, :func:`report_card_html`, :func:`totals_html`, :func:`payments_html`: the
-  pieces of the scorekeeper app, in :mod:`mjscore.views.night.cards` (no pandas, no matplotlib:
+  pieces of the scorekeeper app, in :mod:`mjscore.views.night.night_html` (no pandas, no matplotlib:
   the app runs in a browser kernel that has neither) and re-exported here.
 - :func:`tournament_standings` the same night scored the tournament way
   (:mod:`mjscore.american.tournament`; the games themselves are
@@ -31,7 +31,7 @@ from matplotlib.ticker import MaxNLocator
 
 from ...american.tournament import Standings, TournamentTable, standings
 from ...night import Ledger, tournament_games
-from .cards import PLAYER_COLOURS, payments_html, report_card_html, totals_html, totals_svg
+from .night_html import PLAYER_COLOURS, payments_html, report_card_html, totals_html, totals_svg
 
 __all__ = ["PLAYER_COLOURS", "payments_html", "report_card", "report_card_html", "totals_chart",
            "totals_frame", "totals_html", "totals_svg", "tournament_games", "tournament_standings"]

@@ -56,9 +56,9 @@ import ipywidgets as widgets
 from ...night import LedgerError, journal_path
 from ...night.journal import holds_a_night
 from .._app import App, classed
-from .._kept import download_html, nothing_kept_html
+from .._downloads import download_html, nothing_kept_html
 from .._style import ERROR, count
-from .cards import report_card_html, totals_chart_html, totals_html
+from .night_html import report_card_html, totals_chart_html, totals_html
 from .hand_actions import HandActions
 from .hand_form import VALUES, HandForm
 from .night_setup import NightSetup, fresh_name, hands

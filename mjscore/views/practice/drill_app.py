@@ -48,7 +48,7 @@ from .._controls import AskFirst, number_box, upload_button
 from .._app import App, classed
 from .._style import FONT, MUTED
 from ...numbers import signed
-from ..panels import error_html, verdict_html
+from ..results import error_html, verdict_html
 
 __all__ = ["ALREADY_ANSWERED", "AmericanDrillApp", "DrillApp", "TournamentDrillApp", "feedback_html"]
 

@@ -39,7 +39,7 @@ from ...missed import Rule
 from .._app import App, classed
 from .._controls import number_box
 from .._style import FONT, MUTED
-from ..panels import verdict_html
+from ..results import verdict_html
 from ..tiles import hand_html
 
 __all__ = ["ALREADY_ANSWERED", "QuestionApp", "YourTurn", "feedback_html", "your_turn"]

@@ -77,9 +77,9 @@ from ...practice.played import asks
 from ...practice.trainer import Trainer
 from .._app import App, classed
 from .._controls import AskFirst, number_box, upload_button
-from .._kept import download_html, nothing_kept_html
+from .._downloads import download_html, nothing_kept_html
 from .._style import MUTED, count
-from ..panels import error_html
+from ..results import error_html
 from ..tiles import hand_html
 from .trainer_words import FONT as _FONT
 from .trainer_words import feedback_html, played_entry, reset_question, review_html, typed_answer, where_html

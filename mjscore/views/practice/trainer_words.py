@@ -14,7 +14,7 @@ from ...practice.played import Feedback, Played, asks
 from ...practice.trainer import Trainer
 from ...storage import where_kept
 from .._style import ERROR, GOOD, MUTED, count, text_size
-from ..panels import headline_html, score_html
+from ..results import headline_html, score_html
 from ..tiles import hand_html
 
 __all__ = ["FONT", "feedback_html", "played_entry", "reset_question", "review_html", "typed_answer", "where_html"]

@@ -38,8 +38,8 @@ from matplotlib.ticker import FixedLocator, FuncFormatter
 
 from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
-from .._labels import FreeLabels
-from .._place import offsets
+from .._matplotlib_labels import FreeLabels
+from .._label_geometry import offsets
 from .._style import MUTED, MUTED_FALLBACK, SERIES, ZERO, count, series
 from ..tiles import ViewError
 

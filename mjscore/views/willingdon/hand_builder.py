@@ -52,7 +52,7 @@ from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from .._app import App, classed, switch_off
 from .._style import ERROR, FONT, FONT_LARGE, FONT_SMALL, MONO, MUTED, TEXT
-from ..panels import error_html, headline_html, score_html
+from ..results import error_html, headline_html, score_html
 from ..tiles import ViewError, flowers_html, hand_html, meld_html, seat_words
 
 #: The hand the builder starts with: the Willingdon rule book's 54 points with 5 doubles.

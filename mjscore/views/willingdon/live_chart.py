@@ -5,7 +5,7 @@ One line per hand of points × 2^d (dotted under the minimum, in the shaded band
 hand's own doubles (hollow when it pays 0). Every label (each hand's figures, the key, the
 band's name, what two near lines mean) is drawn after the lines, on a background of the page's
 own colour (``--jp-layout-color0``, so in JupyterLab's dark theme too), where no line, marker or
-other label is (:mod:`mjscore.views._place`); where there is no such room, its background hides
+other label is (:mod:`mjscore.views._label_geometry`); where there is no such room, its background hides
 the line behind it.
 
 CSS classes (for tests): ``mjs-chart-line-N`` the line of series N (0: your hand),
@@ -29,7 +29,7 @@ from typing import Sequence
 
 from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
-from .._place import Spot, box_cost, in_each_others_way, offsets, place_together, spot_options, text_width
+from .._label_geometry import Spot, box_cost, in_each_others_way, offsets, place_together, spot_options, text_width
 from .._style import FONT_FAMILY, MUTED, SHADE, TEXT, count, series
 from .charts import compound_alt, minimum_title, near_lines
 

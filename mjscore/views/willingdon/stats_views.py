@@ -38,8 +38,8 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FixedLocator, FuncFormatter, PercentFormatter
 
 from ...willingdon.stats import HandStats
-from .._labels import FreeLabels
-from .._place import offsets
+from .._matplotlib_labels import FreeLabels
+from .._label_geometry import offsets
 from .._style import MUTED_FALLBACK, SERIES, SHADE_FALLBACK, ZERO
 from ..tiles import ViewError
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 
 from ...night import Ledger, Line, places
-from .._place import text_width
+from .._label_geometry import text_width
 from .._style import ERROR, GOOD, MUTED, TEXT, count, signed
 
 __all__ = ["NARROW", "PLAYER_COLOURS", "narrow_totals_svg", "payments_html", "report_card_html", "totals_chart_html",

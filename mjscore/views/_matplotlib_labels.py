@@ -1,6 +1,6 @@
 """A matplotlib chart's labels, put where no line is when the figure is drawn (so after any
 ``tight_layout``: places worked out earlier would be wrong once the axes move), by the geometry
-of :mod:`mjscore.views._place`.
+of :mod:`mjscore.views._label_geometry`.
 
 >>> from matplotlib.backends.backend_agg import FigureCanvasAgg
 >>> from matplotlib.figure import Figure
@@ -18,7 +18,7 @@ from __future__ import annotations
 from matplotlib.artist import Artist
 from matplotlib.text import Text
 
-from ._place import anchor, best_spot, box_cost, offsets, spread
+from ._label_geometry import anchor, best_spot, box_cost, offsets, spread
 
 
 class _Label:

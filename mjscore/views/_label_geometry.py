@@ -1,5 +1,5 @@
 """Where a chart's labels go: plain geometry, shared by the SVG charts (which estimate their
-text's size, :func:`text_width`) and the matplotlib ones (:mod:`mjscore.views._labels`).
+text's size, :func:`text_width`) and the matplotlib ones (:mod:`mjscore.views._matplotlib_labels`).
 
 A label on a chart is read only if nothing is drawn across it. A chart says where a label may
 go (spots around the point it names, a few set boxes), and the label takes the spot that no
