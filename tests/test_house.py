@@ -65,27 +65,34 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def imports(path: Path, name: str | None = None) -> set[str]:
-    """Every module ``path`` (the module ``name``) imports, as an absolute dotted name (relative
-    imports resolved; ``from package import name`` also counts ``package.name``, which may be a
-    module)."""
+def import_statements(path: Path, name: str):
+    """Each import of module ``name`` (at ``path``), lazy ones too: (the module imported from, as an
+    absolute dotted name with relative imports resolved; the names imported, None for ``import a.b``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    here = (name or module_name(path)).split(".")
+    here = name.split(".")
     package = here if path.name == "__init__.py" else here[:-1]
-    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
+            for alias in node.names:
+                yield alias.name, None
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[:len(package) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            if target == "__future__":
-                continue
-            found.add(target)
-            found.update(f"{target}.{alias.name}" for alias in node.names if alias.name != "*")
+            if target != "__future__":
+                yield target, [alias.name for alias in node.names]
+
+
+def imports(path: Path, name: str | None = None) -> set[str]:
+    """Every module ``path`` (the module ``name``) imports, as an absolute dotted name (relative
+    imports resolved; ``from package import name`` also counts ``package.name``, which may be a
+    module)."""
+    found: set[str] = set()
+    for target, names in import_statements(path, name or module_name(path)):
+        found.add(target)
+        found.update(f"{target}.{n}" for n in names or () if n != "*")
     return found
 
 
@@ -168,21 +175,12 @@ ALL_MODULES = {module_name(p): p for p in python_files("mjscore")}
 def internal_imports(path: Path, name: str, modules) -> set[str]:
     """The modules of the package that module ``name`` (at ``path``) imports, lazily or not: an
     ``import a.b`` names ``a.b``; ``from a import b`` names ``a.b`` when that is a module, else ``a``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    here = name.split(".")
-    package = here if path.name == "__init__.py" else here[:-1]
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[:len(package) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            for alias in node.names:
-                found.add(f"{target}.{alias.name}" if f"{target}.{alias.name}" in modules else target)
+    for target, names in import_statements(path, name):
+        if names is None:
+            found.add(target)
+        for n in names or ():
+            found.add(f"{target}.{n}" if f"{target}.{n}" in modules else target)
     return {m for m in found if m in modules and m != name}
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from typing import Callable, TextIO
 
 from .drill import Drill, DrillError, DrillFeedback, read_amounts
 
-__all__ = ["run"]
+__all__ = ["one_answer", "run"]
 
 #: The longest line read as an answer (a longer one is refused).
 _LONGEST = 1000
@@ -66,28 +66,45 @@ def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None)
         if d.answered:
             d.next()
         _show(d, out)
-        while True:
-            if interactive:
-                print("> ", end="", file=out, flush=True)
-            line = stdin.readline(_LONGEST)
-            if len(line) == _LONGEST and not line.endswith("\n"):
-                while (rest := stdin.readline(_LONGEST)) and not rest.endswith("\n"):
-                    pass
-                print(f"(an answer is a few amounts, not {_LONGEST:,} characters)", file=out)
-                continue
-            word = line.strip().lower()
-            if not line or word in ("quit", "q", "exit"):
-                _finish(d, args, out)
-                return
-            try:
-                f = d.show_me() if word == "show" else d.check(read_amounts(word, d.situation.players))
-            except DrillError as e:
-                print(f"({e})", file=out)
-                continue
-            _say(f, out)
-            for m in d.take_messages():
-                print(f"Note: {m}", file=out)
-            break
+
+        def answer(word: str) -> DrillFeedback:
+            return d.show_me() if word == "show" else d.check(read_amounts(word, d.situation.players))
+
+        if not one_answer(d, stdin, out, interactive=interactive, refused=DrillError, what="a few amounts",
+                          answer=answer, say=_say):
+            _finish(d, args, out)
+            return
+
+
+def one_answer(session, stdin: TextIO, out: TextIO, *, interactive: bool, refused: type[Exception], what: str,
+               answer: Callable[[str], object], say: Callable[[object, TextIO], None]) -> bool:
+    """Read lines until one is answered, then say the verdict and the log's notes: True; False when
+    the input ends or says quit.
+
+    ``answer`` marks a line (``show``, or the figures) and raises ``refused`` for a line it cannot
+    read, which is said in brackets before the next line is read; ``what`` says what an answer is
+    when a line is far too long to be one. The trainer's terminal asks the same way."""
+    while True:
+        if interactive:
+            print("> ", end="", file=out, flush=True)
+        line = stdin.readline(_LONGEST)
+        if len(line) == _LONGEST and not line.endswith("\n"):  # no answer is this long
+            while (rest := stdin.readline(_LONGEST)) and not rest.endswith("\n"):
+                pass
+            print(f"(an answer is {what}, not {_LONGEST:,} characters)", file=out)
+            continue
+        word = line.strip().lower()
+        if not line or word in ("quit", "q", "exit"):
+            return False
+        try:
+            verdict = answer(word)
+        except refused as e:
+            print(f"({e})", file=out)
+            continue
+        say(verdict, out)
+        for m in session.take_messages():
+            print(f"Note: {m}", file=out)
+        return True
 
 
 def _finish(d: Drill, args, out: TextIO) -> None:

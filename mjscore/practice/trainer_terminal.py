@@ -17,6 +17,7 @@ from ..hands import Hand
 from ..inputs import InputError, whole_number
 from ..tiles import SEAT_NAMES, tile_name
 from .played import MODES, Feedback, asks
+from .terminal import one_answer
 from .trainer import Trainer, TrainerError
 
 __all__ = ["add_arguments", "draw", "run"]
@@ -102,10 +103,6 @@ def _say(f: Feedback, out: TextIO) -> None:
     print(f.result.explain(), file=out)
 
 
-#: The longest line read as an answer (an answer is two numbers; a longer line is refused).
-_LONGEST = 1000
-
-
 def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None) -> None:
     """Play until the input ends or says ``quit``."""
     stdin, out = stdin or sys.stdin, out or sys.stdout
@@ -124,28 +121,14 @@ def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None)
         if t.answered:
             t.next()
         print(f"\nHand {t.current_number}\n{draw(t.current_hand)}", file=out)
-        while True:
-            if interactive:
-                print("> ", end="", file=out, flush=True)
-            line = stdin.readline(_LONGEST)
-            if len(line) == _LONGEST and not line.endswith("\n"):  # no answer is this long
-                while (rest := stdin.readline(_LONGEST)) and not rest.endswith("\n"):
-                    pass
-                print(f"(an answer is two numbers, not {_LONGEST:,} characters)", file=out)
-                continue
-            word = line.strip().lower()
-            if not line or word in ("quit", "q", "exit"):
-                _finish(t, args, out)
-                return
-            try:
-                f = t.show_me() if word == "show" else t.check(*_parse(word, t.mode))
-            except TrainerError as e:
-                print(f"({e})", file=out)
-                continue
-            _say(f, out)
-            for m in t.take_messages():
-                print(f"Note: {m}", file=out)
-            break
+
+        def answer(word: str) -> Feedback:
+            return t.show_me() if word == "show" else t.check(*_parse(word, t.mode))
+
+        if not one_answer(t, stdin, out, interactive=interactive, refused=TrainerError, what="two numbers",
+                          answer=answer, say=_say):
+            _finish(t, args, out)
+            return
 
 
 def _finish(t: Trainer, args, out: TextIO) -> None:

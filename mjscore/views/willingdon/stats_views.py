@@ -51,6 +51,16 @@ _SHADE = SHADE_FALLBACK
 _VALUE_SPOTS = offsets(angles=(90, 45, 135, -90, -45, -135, 0, 180), radii=(6, 12, 20))
 
 
+def _shares_of_hands(ax, xlabel: str, ylabel: str, title: str) -> None:
+    """The frame of a chart of shares of hands: a percent scale, its words, a grid and the legend."""
+    ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(True, axis="y", color="#e6e1d3")
+    ax.legend(loc="upper right", fontsize=10, framealpha=1)
+
+
 def _percents(values) -> str:
     """``(label, percentage)`` pairs in words for a screen reader: "0: 12.5%, 1: 30.0%"."""
     return ", ".join(f"{d}: {v:.1f}%" for d, v in values)
@@ -226,12 +236,7 @@ def doubles_chart(*stats: HandStats, ax: Axes | None = None, most: int | None = 
     ax.set_xticklabels(labels)
     ax.set_xlim(-0.5, top + 0.5)
     ax.set_ylim(0, peak * 1.3)  # room over the bars for the words
-    ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
-    ax.set_xlabel("doubles")
-    ax.set_ylabel("share of hands")
-    ax.set_title("How many doubles a hand has")
-    ax.grid(True, axis="y", color="#e6e1d3")
-    ax.legend(loc="upper right", fontsize=10, framealpha=1)
+    _shares_of_hands(ax, "doubles", "share of hands", "How many doubles a hand has")
     ax.mjs_alt = (f"Bar chart: the share of hands with each number of doubles (0 to {labels[-1]}), "
                   f"under {minimum} doubles shaded as paying 0. "
                   + " ".join(f"{s.label}: " + _percents(zip(labels, shown[s.label].tolist())) + "." for s in all_stats))
@@ -322,12 +327,7 @@ def minimum_chart(*stats: HandStats, minimums: Iterable[int] = range(7), ax: Axe
                 labels.near(text, (x, y), edge=colour, spots=_VALUE_SPOTS)
     ax.set_xticks(xs)
     ax.set_ylim(0, 112)
-    ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
-    ax.set_xlabel("minimum doubles for a hand to pay")
-    ax.set_ylabel("share of hands paid")
-    ax.set_title("How many hands pay, by the minimum")
-    ax.grid(True, axis="y", color="#e6e1d3")
-    ax.legend(loc="upper right", fontsize=10, framealpha=1)
+    _shares_of_hands(ax, "minimum doubles for a hand to pay", "share of hands paid", "How many hands pay, by the minimum")
     ax.mjs_alt = (f"Line chart: the share of hands paid under each minimum from {xs[0]} to {xs[-1]} doubles; "
                   f"{all_stats[0].rules.name}'s own minimum, {minimum}, marked. "
                   + " ".join(f"{s.label}: " + _percents(zip(xs, table[s.label].tolist())) + "." for s in all_stats))
