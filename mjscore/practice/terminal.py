@@ -78,12 +78,12 @@ def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None)
 
 def one_answer(session, stdin: TextIO, out: TextIO, *, interactive: bool, refused: type[Exception], what: str,
                answer: Callable[[str], object], say: Callable[[object, TextIO], None]) -> bool:
-    """Read lines until one is answered, then say the verdict and the log's notes: True; False when
-    the input ends or says quit.
+    """Read lines until one is answered and say its verdict (True), or until the input ends (False).
 
-    ``answer`` marks a line (``show``, or the figures) and raises ``refused`` for a line it cannot
-    read, which is said in brackets before the next line is read; ``what`` says what an answer is
-    when a line is far too long to be one. The trainer's terminal asks the same way."""
+    The input ends at its end or at ``quit``; after the verdict come the log's notes. ``answer``
+    marks a line (``show``, or the figures) and raises ``refused`` for a line it cannot read, which
+    is said in brackets before the next line is read; ``what`` says what an answer is when a line
+    is far too long to be one. The trainer's terminal asks the same way."""
     while True:
         if interactive:
             print("> ", end="", file=out, flush=True)
