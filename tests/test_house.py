@@ -320,6 +320,40 @@ def test_the_plain_code_checks_catch_what_they_say():
     assert module_getattr(source)
 
 
+def mixins(source: str, ours: set[str]) -> list[str]:
+    """Every class built from two or more classes of ``ours``: parts that share an object's
+    private state across files (a class may extend one class of ours, and the libraries' own)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef):
+            named = [b.id if isinstance(b, ast.Name) else b.attr for b in node.bases
+                     if isinstance(b, (ast.Name, ast.Attribute))]
+            parents = [b for b in named if b in ours]
+            if len(parents) > 1:
+                found.append(f"line {node.lineno}: {node.name}({', '.join(parents)})")
+    return found
+
+
+def class_names(paths) -> set[str]:
+    """The name of every class defined in ``paths``."""
+    return {node.name for p in paths for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ClassDef)}
+
+
+def test_no_class_is_made_of_mixins_of_ours():
+    ours = class_names(ALL_MODULES.values())
+    found = {name: m for name, path in ALL_MODULES.items() if (m := mixins(path.read_text(encoding="utf-8"), ours))}
+    assert found == {}, "compose the parts (an object each) rather than mixing them into one class"
+
+
+def test_the_mixin_check_catches_an_app_made_of_parts():
+    source = ("class NightSetup:\n    pass\nclass HandForm:\n    pass\nclass App:\n    pass\n"
+              "class ScorekeeperApp(NightSetup, HandForm, App):\n    pass\n"
+              "class Picks(widgets.HBox, widgets.ValueWidget):\n    pass\n")
+    assert mixins(source, {"NightSetup", "HandForm", "App", "Picks"}) == [
+        "line 7: ScorekeeperApp(NightSetup, HandForm, App)"]
+
+
 # --------------------------------------------------------------------------- docstrings
 
 

@@ -151,7 +151,7 @@ def test_correcting_one_field_keeps_every_other(game):
                                                                                if name == "am4.csv" else set())
     for n, act, changes in cases:
         app.editing.value = n
-        assert app.fields() == app._baseline  # the controls hold the hand as recorded
+        assert app.fields() == app.session.form.baseline  # the controls hold the hand as recorded
         assert f"Hand {n} as saved (nothing changed yet)" in app.payments.value
         act(app)
         assert "corrected" in app.payments.value, (game, n, changes, app.payments.value)

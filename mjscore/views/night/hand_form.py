@@ -1,38 +1,29 @@
-"""The controls of one hand in the scorekeeper app, for either game: who won, how, who threw;
-American: the card value, jokerless, the section, dead hands, the bettor; Willingdon: the tiles
-in the short notation, typed or tapped (:mod:`.tile_entry`), or a typed score, the sets shown before the discard, fishing, who sat
-East. :class:`HandForm` builds them, shows those of the night's game, reads them as the fields
-:meth:`mjscore.night.Ledger.add` takes, and fills them from an earlier hand to correct it.
-Nothing is worked out here: the ledger checks and settles every hand.
+"""The controls of one hand in the scorekeeper app, for either game (:class:`HandControls`):
+who won, how, who threw; American: the card value, jokerless, the section, dead hands, the
+bettor; Willingdon: the tiles in the short notation, typed or tapped (:mod:`.tile_entry`), or a
+typed score, the sets shown before the discard, fishing, who sat East.
 
-Every control holds every value the ledger accepts (any card value from 1 to 100,000, every
-way an American hand ends, any players dead, any typed score, 0 to 4 sets shown, any East), so
-a hand recorded elsewhere (``mjscore record``, a typed journal) is shown as it is. A correction
-sends the ledger only the fields the scorekeeper changed: whatever the controls do not show
-stays as it was recorded.
+They show the hand being entered (:class:`~.entered.Form`, a plain dict) and pass on each
+change; what the hand is, and what the ledger makes of it, is the form's (:mod:`.entered`).
+Every control holds every value the ledger accepts, so a hand recorded elsewhere is shown as it is.
 """
 
 from __future__ import annotations
 
-import html
+from contextlib import contextmanager
+from typing import Callable
 
 import ipywidgets as widgets
 import traitlets
 
 from ...american.home import CATEGORIES
-from ...night import Entry, LedgerError, Unsaid
-from ...night.entry import whole
 from .._app import classed, switch_off
 from .._controls import Picks, number_box
-from .._style import count
-from .night_html import payments_html
+from .entered import VALUES, WON, at_table, others, typed_value
 from .tile_entry import TileEntry
 
-__all__ = ["HandForm", "VALUES"]
+__all__ = ["Choice", "HandControls"]
 
-#: The card values offered as buttons (the card's hands are 25 to 50, a few more); any other
-#: value from 1 to 100,000 is typed in the box beside them.
-VALUES = (25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75)
 _HOWS = {"american": (("On a discard", "discard"), ("Self-drawn", "self-drawn"), ("Wall game", "wall"),
                       ("Joker exchange", "joker-exchange"), ("Heavenly Hand", "heavenly-hand")),
          "willingdon": (("On a discard", "discard"), ("Self-drawn", "self-drawn"), ("Wall game", "wall"),
@@ -40,12 +31,10 @@ _HOWS = {"american": (("On a discard", "discard"), ("Self-drawn", "self-drawn"),
 #: The sets shown before the discard: "not said" (the tiles say, or no penalty) is -1 in the control.
 NOT_SAID = -1
 _EXPOSED = (("not said", NOT_SAID), ("0", 0), ("1", 1), ("2", 2), ("3", 3), ("4", 4))
-_WON = ("discard", "self-drawn")  # a Willingdon hand with tiles, a score, sets shown and fishing
 _LABEL = {"description_width": "5.5em"}
-#: What to say when a Willingdon hand has neither tiles nor a score, typing the tiles or tapping them.
-_ASK_TILES = {"type": "Type the tiles (or the score).",
-              "tap": "The hand shown is only a starting point, not the winner’s hand: tap to change it to "
-                     "the winner’s sets, pair and flowers (or type the score)."}
+#: The controls that hold the hand, each under its key in the form's dict.
+KEYS = ("winner", "how", "thrower", "value", "jokerless", "category", "dead", "bettor", "pick", "tiles", "score",
+        "exposed", "fishing", "east", "note")
 
 
 def _no_choice_as_minus_one(index, _widget):
@@ -74,131 +63,59 @@ class Choice(widgets.ToggleButtons):
                                                      from_json=_minus_one_as_no_choice)
 
 
-def typed_value(text: str) -> int | str | None:
-    """The card value or the score as typed, read as the ledger reads it (``night.entry.whole``).
-
-    A whole number comes back as the number ("1,000" too), nothing as None. Anything else is
-    kept as typed, for the ledger to refuse with its own message.
-
-    >>> typed_value(" 30 "), typed_value(""), typed_value("27.5")
-    (30, None, '27.5')
-    """
-    try:
-        return whole(text, "the card value")
-    except LedgerError:
-        return text.strip()
-
-
 def _hide(widget: widgets.Widget, hidden: bool) -> None:
     widget.layout.display = "none" if hidden else ""  # "" not None: a browser kernel sends None as nothing
 
 
-def next_east(players, east: str | None, winner: str | None) -> str:
-    """Who sits East for the next hand.
-
-    East keeps the deal by winning the hand; otherwise it passes to the next player listed (who
-    sat South).
-
-    >>> next_east(("Ann", "Bea", "Cat", "Dee"), "Ann", "Cat"), next_east(("Ann", "Bea", "Cat", "Dee"), "Dee", None)
-    ('Bea', 'Ann')
-    >>> next_east(("Ann", "Bea", "Cat", "Dee"), "Cat", "Cat")
-    'Cat'
-    """
-    east = east or players[0]
-    return east if winner == east else players[(players.index(east) + 1) % len(players)]
+def _offer(control: widgets.Widget, options, value) -> None:
+    """``control`` offering ``options`` (set only when they change: a row of buttons is drawn anew), with ``value``."""
+    if tuple(control.options) != tuple(options):
+        control.options = tuple(options)
+    control.value = value
 
 
-def settle_hand(ledger, f: dict):
-    """The hand ``f`` as the ledger checks it, with what to say if the ledger refuses it.
+class HandControls:
+    """The hand's controls in ``widget``; ``on_change(key, value)`` hears of each change the
+    scorekeeper makes (a key of :data:`KEYS`, the value as the form holds it), and
+    :meth:`show` puts a form's hand on them."""
 
-    Gives ``(fields, line, None)`` when the ledger takes it, else ``(fields, None, what to
-    say)``. Where only the sets the winner showed before the discard stand in the way (the
-    three-exposed penalty depends on them and they are not said), the message asks for them by
-    the control's name; when either count pays the same (a hand that scores 0, say), the count
-    the tiles show is taken and nobody is asked. Tiles and a typed score both filled in must agree.
+    def __init__(self, on_change: Callable[[str, object], None]) -> None:
+        self._on_change = on_change
+        self._busy = False
+        self._clearings = 0
+        self.widget = self._build()
 
-    >>> from mjscore.night import Ledger
-    >>> night = Ledger(["Ann", "Bea", "Cat", "Dee"], game="willingdon")
-    >>> settle_hand(night, dict(winner="Bea", how="self-drawn", thrower=None, tiles="RDx3 GDx3 WDx3 2Bx3 3Cx2",
-    ...                         value="100", exposed=None, fishing=False, east=None))[2]
-    'The tiles score 24,576, but “Or a score” says 100: clear “Or a score” (the tiles are scored for you), or correct the tiles.'
-    """
-    if ledger.game == "willingdon" and f.get("tiles") is not None and f.get("value") is not None:
-        disagree = _tiles_against_score(ledger, f)
-        if disagree:
-            return f, None, disagree
-    try:
-        return f, ledger.check(**f), None
-    except Unsaid:  # a typed score won on a discard: only the scorekeeper knows the sets shown
-        return f, None, (f"How many sets did {f['winner']} show before the winning tile? Choose the number under "
-                         f"“Sets the winner showed”: with three or more, the three-exposed penalty makes "
-                         f"{f['thrower']} pay for all three.")
-    except LedgerError as e:
-        error = str(e)
-    if ledger.game != "willingdon" or f.get("tiles") is None:
-        return f, None, error
-    taken = {}
-    for n in range(5):
+    @contextmanager
+    def _quietly(self):
+        was, self._busy = self._busy, True
         try:
-            taken[n] = ledger.check(**{**f, "exposed": n})
-        except LedgerError:
-            pass
-    if not taken:
-        return f, None, error
-    who = f["winner"]
-    counts = " or ".join(count(n) for n in taken)
-    if f["exposed"] is not None:  # a count the tiles cannot have
-        return f, None, (f"With these tiles {who} showed {counts} set{'s' * (list(taken) != [1])} before the "
-                         f"winning tile, not {f['exposed']}: change “Sets the winner showed”.")
-    if len({tuple(line.payments.values()) for line in taken.values()}) == 1:
-        shown = max(taken)
-        return {**f, "exposed": shown}, taken[shown], None
-    most, fewer = max(taken), min(taken)
-    return f, None, (f"How many sets did {who} show before the winning tile? Choose {most} or {fewer} under "
-                     f"“Sets the winner showed” ({fewer} if the discard completed an exposed pung): "
-                     f"the three-exposed penalty depends on it.")
+            yield
+        finally:
+            self._busy = was
 
+    def _changed(self, change) -> None:
+        if self._busy:
+            return
+        owner, value = change["owner"], change["new"]
+        if owner is self.quick:
+            if value is None:
+                return
+            key, value = "value", str(value)
+            with self._quietly():
+                self.value.value = value
+        else:
+            key = next(k for k in KEYS if getattr(self, k) is owner)
+            if key == "value":
+                typed = typed_value(value)
+                with self._quietly():
+                    self.quick.value = typed if typed in VALUES else None
+            elif key == "exposed":
+                value = None if value == NOT_SAID else value
+            elif key == "dead":
+                value = tuple(value)
+        self._on_change(key, value)
 
-def _tiles_against_score(ledger, f: dict) -> str | None:
-    """What to say when the tiles and the score typed beside them disagree (None: they agree, or
-    one of them cannot be read, which the ledger then says)."""
-    try:
-        typed = whole(f["value"], "the score")
-    except LedgerError:
-        return None
-    tiles = None
-    for shown in (f.get("exposed"), 0, 1, 2, 3, 4):  # the tiles' score does not depend on the sets shown
-        try:
-            tiles = ledger.check(**{**f, "value": None, "exposed": shown}).value
-            break
-        except LedgerError:
-            continue
-    if typed is None or tiles is None or typed == tiles:
-        return None
-    return (f"The tiles score {count(tiles)}, but “Or a score” says {count(typed)}: clear “Or a score” (the "
-            f"tiles are scored for you), or correct the tiles.")
-
-
-def _entry_fields(ledger, e: Entry) -> dict:
-    """An earlier hand as :meth:`HandForm.fields` reads the controls (to fill them with it)."""
-    f = {"winner": e.winner, "how": e.how, "thrower": e.thrower, "note": e.note or ""}
-    if ledger.game == "american":
-        f.update(value=e.value, jokerless=e.jokerless, category=e.category, dead=e.dead,
-                 bettor=e.bettor or ledger.bettor, pick=e.pick)
-    else:
-        f.update(value=None if e.tiles or e.value is None else count(e.value), tiles=e.tiles,
-                 exposed=e.exposed, fishing=e.fishing, east=e.east or ledger.players[0])
-    return f
-
-
-class HandForm:
-    """The hand's controls (a mixin of the app: ``self.ledger`` is the night, or None;
-    ``self.editing`` the hand being corrected, 0 for the next one)."""
-
-    ledger = None
-    _baseline = None
-
-    def _build_hand(self) -> widgets.Widget:
+    def _build(self) -> widgets.Widget:
         buttons = {"button_width": "auto"}
         self.winner = classed(Choice(options=[], value=None, description="Winner", style=buttons),
                               "mjs-score-winner")
@@ -249,176 +166,59 @@ class HandForm:
                           '<small>(for the three-exposed penalty; “not said”: as the tiles show, and asked when it matters)</small></div>'),
              self.exposed, self.fishing, self.east, self.east_note], layout=widgets.Layout(display="none")),
             "mjs-score-willingdon-box")
-        for w in (self.winner, self.how, self.thrower, self.value, self.quick, self.jokerless, self.category,
-                  self.dead, self.bettor, self.pick, self.tiles, self.score, self.exposed, self.fishing, self.east,
-                  self.note):
-            self.watch(w, on_change=self._hand_changed)
+        for w in (self.quick, *(getattr(self, k) for k in KEYS)):
+            w.observe(self._changed, "value")
         return widgets.VBox([self.five, self.winner, self.how, self.thrower, self.american_box,
                              self.willingdon_box, self.note])
 
-    # -- the night's game ------------------------------------------------------------------
+    def values(self) -> dict:
+        """The hand as the controls stand, as the form holds it (:data:`KEYS`)."""
+        hand = {k: getattr(self, k).value for k in KEYS}
+        return {**hand, "dead": tuple(hand["dead"]), "exposed": None if hand["exposed"] == NOT_SAID else hand["exposed"]}
 
-    def _setup_hand(self) -> None:
+    def set_game(self, ledger) -> None:
         """Show the controls of the night's game, with its players."""
-        game = self.ledger.game
+        game = ledger.game
         with self._quietly():
-            self.how.options = _HOWS[game]
-            self.how.value = "discard"
+            _offer(self.how, _HOWS[game], "discard")
             _hide(self.american_box, game != "american")
             _hide(self.willingdon_box, game != "willingdon")
-            _hide(self.five, self.ledger.bettor is None)
-            if self.ledger.bettor is not None:
-                self.bettor.options = self.ledger.players
-                self._offer_bettor()
-            self.east.options = self.ledger.players
-            self._table_changed()
-            self._clear()
+            _hide(self.five, ledger.bettor is None)
+            if ledger.bettor is not None:
+                _offer(self.bettor, ledger.players, ledger.bettor)
+            _offer(self.east, ledger.players, None)
 
-    def _table(self) -> list[str]:
-        out = self.bettor.value if self.ledger.bettor is not None else None
-        return [p for p in self.ledger.players if p != out]
+    def show(self, ledger, form) -> None:
+        """The controls as ``form`` holds the hand.
 
-    def _table_changed(self) -> None:
-        table = self._table()
-        winner = self.winner.value if self.winner.value in table else None
-        pick = self.pick.value if self.pick.value in table else None
-        self.winner.options, self.pick.options = table, table
-        self.winner.value, self.pick.value = winner, pick
-        self._winner_changed()
-
-    def _winner_changed(self) -> None:
-        others = [p for p in self._table() if p != self.winner.value]
-        thrower = self.thrower.value if self.thrower.value in others else None
-        dead = tuple(p for p in self.dead.value if p in others)
-        self.thrower.options = self.dead.options = others
-        self.thrower.value, self.dead.value = thrower, dead
-        how = self.how.value
-        wall = how == "wall"
-        for w in (self.winner, self.value, self.quick, self.jokerless, self.category):
-            switch_off(w, wall)
-        for w in (self.tiles, self.score, self.exposed, self.fishing):
-            switch_off(w, how not in _WON)
-        self.tile_entry.disable(how not in _WON)
-        switch_off(self.thrower, how != "discard")
-
-    def _hand_changed(self, change) -> None:
+        Every value, the players each choice may name, and those not in play switched off."""
+        hand = form.hand
         with self._quietly():
-            owner = change["owner"]
-            if owner is self.bettor:
-                self._table_changed()
-            elif owner in (self.winner, self.how):
-                self._winner_changed()
-            elif owner is self.quick and self.quick.value is not None:
-                self.value.value = str(self.quick.value)
-            elif owner is self.value:
-                typed = typed_value(self.value.value)
-                self.quick.value = typed if typed in VALUES else None
-        if self.error is not None and "mjs-error" in self.status.value:  # a refusal of the hand as it was
-            self.status.value = ""
-            self.clear_error()
-        if self._catch_up():  # hands another tab added, read in at the next click
-            self.refresh()
-        else:
-            self._preview()
-
-    # -- reading and filling -----------------------------------------------------------------
-
-    def fields(self) -> dict:
-        """The hand as the controls stand, as :meth:`Ledger.add` takes it (a field not in play is empty)."""
-        how = self.how.value
-        f: dict = {"winner": None if how == "wall" else self.winner.value, "how": how,
-                   "thrower": self.thrower.value if how == "discard" else None}
-        if self.ledger.game == "american":
-            won = how != "wall"
-            five = self.ledger.bettor is not None
-            f.update(value=typed_value(self.value.value) if won else None, jokerless=self.jokerless.value and won,
-                     category=self.category.value, dead=tuple(self.dead.value),
-                     bettor=self.bettor.value if five else None, pick=self.pick.value if five else None)
-        else:
-            won = how in _WON
-            exposed = self.exposed.value
-            f.update(value=typed_value(self.score.value) if won else None,
-                     tiles=(self.tiles.value.strip() or None) if won else None,
-                     exposed=None if exposed == NOT_SAID or not won else exposed,
-                     fishing=self.fishing.value and won, east=self.east.value)
-        f["note"] = self.note.value
-        return f
-
-    def _missing(self) -> str | None:
-        if self.how.value == "wall":
-            return None
-        if self.winner.value is None:
-            return ("Choose who called it." if self.how.value == "false-mahjong" else
-                    "Choose the winner (or Wall game if nobody won).")
-        if self.how.value == "discard" and self.thrower.value is None:
-            return "Choose who threw the winning tile."
-        if self.ledger.bettor is not None and self.pick.value is None:
-            return "Choose whom the bettor backs."
-        if (self.ledger.game == "willingdon" and self.how.value in _WON
-                and not self.tiles.value.strip() and not self.score.value.strip()):
-            return _ASK_TILES[self.tile_entry.mode.value]
-        return None
-
-    def _settled(self, f: dict):
-        return settle_hand(self.ledger, f)
-
-    def _preview(self) -> None:
-        if self.ledger is None:
-            self.payments.value = ""
-            return
-        missing = self._missing()
-        if missing:
-            self.payments.value = f'<p class="mjs-score-waiting">{html.escape(missing)}</p>'
-            return
-        f = self.fields()
-        _f, line, problem = self._settled(f)
-        if problem:
-            self.payments.value = f'<p class="mjs-score-error">{html.escape(problem)}</p>'
-            return
-        n = self.editing.value
-        heading = (f"Hand {line.number}, if you add it" if not n else
-                   f"Hand {n} as saved (nothing changed yet)" if f == self._baseline else f"Hand {n}, corrected")
-        self.payments.value = payments_html(line, heading=heading)
-
-    def _fill(self, e: Entry) -> None:
-        """Set the controls to an earlier hand, to correct it: every field as recorded."""
-        self._put(_entry_fields(self.ledger, e))
-
-    def _put(self, f: dict) -> None:
-        """Set the controls to the fields :meth:`fields` gave (a hand being entered, put back)."""
-        with self._quietly():
-            if self.ledger.bettor is not None and f.get("bettor"):
-                self.bettor.value = f["bettor"]
-                self._table_changed()
-            self.how.value = f["how"]
-            self.winner.value = f["winner"]
-            self._winner_changed()
-            self.thrower.value = f["thrower"]
-            if self.ledger.game == "american":
-                if f["value"] is not None:
-                    self.value.value = str(f["value"])
-                    self.quick.value = f["value"] if f["value"] in VALUES else None
-                self.jokerless.value, self.category.value = f["jokerless"], f["category"]
-                self.dead.value = f["dead"]
-                self.pick.value = f["pick"]
-            else:
-                self.tiles.value, self.score.value = f["tiles"] or "", "" if f["value"] is None else str(f["value"])
-                self.tile_entry.load(self.tiles.value)
-                self.exposed.value = NOT_SAID if f["exposed"] is None else f["exposed"]
-                self.fishing.value, self.east.value = f["fishing"], f["east"]
-            self.note.value = f["note"]
-            self._winner_changed()
-
-    def _clear(self) -> None:
-        """Ready for the next hand (East and the bettor stay where they were)."""
-        with self._quietly():
-            self.winner.value = self.thrower.value = self.pick.value = None
-            self.how.value = "discard"
-            self.value.value, self.quick.value = "25", 25
-            self.jokerless.value = self.fishing.value = False
-            self.category.value = "other"
-            self.dead.value = ()
-            self.tiles.value = self.score.value = self.note.value = ""
-            self.exposed.value = NOT_SAID
-            self.tile_entry.clear()
-            self._winner_changed()
+            if ledger.bettor is not None:
+                self.bettor.value = hand["bettor"]
+            self.how.value = hand["how"]
+            table, rest = at_table(ledger, hand), others(ledger, hand)
+            _offer(self.winner, table, hand["winner"])
+            _offer(self.pick, table, hand["pick"])
+            _offer(self.thrower, rest, hand["thrower"])
+            _offer(self.dead, rest, tuple(hand["dead"]))
+            typed = typed_value(hand["value"])
+            self.value.value, self.quick.value = hand["value"], typed if typed in VALUES else None
+            self.jokerless.value, self.category.value = hand["jokerless"], hand["category"]
+            if self.tiles.value != hand["tiles"]:
+                self.tiles.value = hand["tiles"]
+                self.tile_entry.load(hand["tiles"])
+            if form.clearings != self._clearings:  # a fresh form: tapping starts again from the plain hand
+                self._clearings = form.clearings
+                if not hand["tiles"]:
+                    self.tile_entry.clear()
+            self.score.value = hand["score"]
+            self.exposed.value = NOT_SAID if hand["exposed"] is None else hand["exposed"]
+            self.fishing.value, self.east.value, self.note.value = hand["fishing"], hand["east"], hand["note"]
+            how = hand["how"]
+            for w in (self.winner, self.value, self.quick, self.jokerless, self.category):
+                switch_off(w, how == "wall")
+            for w in (self.tiles, self.score, self.exposed, self.fishing):
+                switch_off(w, how not in WON)
+            self.tile_entry.disable(how not in WON)
+            switch_off(self.thrower, how != "discard")
