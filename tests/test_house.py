@@ -354,6 +354,33 @@ def test_the_mixin_check_catches_an_app_made_of_parts():
         "line 7: ScorekeeperApp(NightSetup, HandForm, App)"]
 
 
+#: The opening of an SVG element, written as text.
+SVG_TAG = re.compile(r"<(svg|rect|line|polyline|polygon|circle|ellipse|path|text|g|title|desc)[\s>/]")
+
+
+def svg_pieces(source: str) -> list[str]:
+    """Every string (not a docstring) that writes an SVG element as text: the one drawing module
+    (``views/svg.py``) builds them as elements."""
+    tree = ast.parse(source)
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [f"line {node.lineno}: {node.value[:40]!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+            and SVG_TAG.search(node.value)]
+
+
+@pytest.mark.parametrize("path", list(ALL_MODULES.values()), ids=list(ALL_MODULES))
+def test_no_svg_is_written_as_string_pieces(path):
+    assert svg_pieces(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_svg_check_catches_a_drawing_in_a_string():
+    source = ('def face():\n    """Draws <svg> faces."""\n    colour = "red"\n'
+              '    return f\'<circle cx="24" fill="{colour}"/>\' + "<g stroke=\'red\'>"\n')
+    assert sorted(svg_pieces(source)) == ["line 4: \"<g stroke='red'>\"", "line 4: '<circle cx=\"24\" fill=\"'"]
+
+
 # --------------------------------------------------------------------------- docstrings
 
 

@@ -22,8 +22,10 @@ cue.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from ..numbers import count, signed  # the one way of writing a number, for the views too
+from .svg import add, drawing, svg_text
 
 # ---------------------------------------------------------------------------- fonts and sizes
 FONT_FAMILY = "Verdana, 'DejaVu Sans', Arial, sans-serif"
@@ -280,9 +282,10 @@ ICONS = {
 
 
 def _icon_url(path: str) -> str:
-    svg = (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='black' "
-           f"stroke-width='1.6' stroke-linecap='round' stroke-linejoin='round'><path d='{path}'/></svg>")
-    return "url(\"data:image/svg+xml," + svg.replace("<", "%3C").replace(">", "%3E").replace("#", "%23") + "\")"
+    icon = drawing(16, 16, fill="none", stroke="black", stroke_width=1.6, stroke_linecap="round",
+                   stroke_linejoin="round")
+    add(icon, "path", d=path)
+    return f'url("data:image/svg+xml,{quote(svg_text(icon))}")'
 
 
 ICON_CSS = """

@@ -39,13 +39,14 @@ from typing import Iterable
 from ..hands import Hand, Meld
 from ..tiles import INFO, SEAT_NAMES, TileError
 from ._style import MUTED
+from .svg import add, drawing, svg_text
 
 JOKER = "J"
 
 #: Width and height in pixels of each size; every face is drawn on a 48 x 64 view box.
 SIZES = {"sm": (30, 40), "md": (42, 56), "lg": (66, 88)}
 
-_FONT = "font-family=\"Verdana, 'DejaVu Sans', Arial, Helvetica, sans-serif\""
+_FONT = "Verdana, 'DejaVu Sans', Arial, Helvetica, sans-serif"
 _SUIT_COLOUR = {"B": "#17703a", "C": "#a81e1a", "D": "#1b4c99"}
 _SUIT_WORD = {"B": "BAM", "C": "CRAK", "D": "DOT"}
 _WIND_WORD = {"EW": "EAST", "SW": "SOUTH", "WW": "WEST", "NW": "NORTH"}
@@ -72,95 +73,90 @@ def tile_label(code: str) -> str:
     return INFO[code].name
 
 
-def _text(x: float, y: float, text: str, size: float, colour: str, weight: str = "700") -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="middle" '
-            f'fill="{colour}" {_FONT}>{escape(text)}</text>')
+def _text(g, x: float, y: float, text: str, size: float, colour: str, weight: str = "700") -> None:
+    add(g, "text", text, x=x, y=y, font_size=size, font_weight=weight, text_anchor="middle", fill=colour,
+        font_family=_FONT)
 
 
-def _word(text: str, colour: str = "#4a4536") -> str:
+def _word(g, text: str, colour: str = "#4a4536") -> None:
     """The small word at the foot of a face."""
-    return _text(24, 55, text, 8, colour)
+    _text(g, 24, 55, text, 8, colour)
 
 
-def _suited(code: str) -> str:
+def _suited(g, code: str) -> None:
     rank, suit = code[0], code[1]
     colour = _SUIT_COLOUR[suit]
-    parts = [_text(24, 28, rank, 25, colour)]
+    _text(g, 24, 28, rank, 25, colour)
     if suit == "D":
-        parts.append(f'<circle cx="24" cy="39" r="6.5" fill="none" stroke="{colour}" stroke-width="2.2"/>'
-                     f'<circle cx="24" cy="39" r="2.4" fill="{colour}"/>')
+        add(g, "circle", cx=24, cy=39, r=6.5, fill="none", stroke=colour, stroke_width=2.2)
+        add(g, "circle", cx=24, cy=39, r=2.4, fill=colour)
     elif suit == "B":
         for x in (17.5, 26.5):
-            parts.append(f'<rect x="{x}" y="32" width="4" height="15" rx="2" fill="{colour}"/>'
-                         f'<line x1="{x}" y1="39.5" x2="{x + 4}" y2="39.5" stroke="#fbf7ea" stroke-width="1"/>')
+            add(g, "rect", x=x, y=32, width=4, height=15, rx=2, fill=colour)
+            add(g, "line", x1=x, y1=39.5, x2=x + 4, y2=39.5, stroke="#fbf7ea", stroke_width=1)
     else:  # Characters: an abstract brush mark, three strokes and a stem
-        parts.append(f'<g stroke="{colour}" stroke-width="2" stroke-linecap="round">'
-                     '<line x1="17" y1="34" x2="31" y2="34"/><line x1="18" y1="39" x2="30" y2="39"/>'
-                     '<line x1="16" y1="44" x2="32" y2="44"/><line x1="24" y1="32" x2="24" y2="47"/></g>')
-    parts.append(_word(_SUIT_WORD[suit], colour))
-    return "".join(parts)
+        mark = add(g, "g", stroke=colour, stroke_width=2, stroke_linecap="round")
+        for x1, y1, x2, y2 in ((17, 34, 31, 34), (18, 39, 30, 39), (16, 44, 32, 44), (24, 32, 24, 47)):
+            add(mark, "line", x1=x1, y1=y1, x2=x2, y2=y2)
+    _word(g, _SUIT_WORD[suit], colour)
 
 
-def _wind(code: str) -> str:
-    return _text(24, 38, code[0], 30, _INK) + _word(_WIND_WORD[code], _INK)
+def _wind(g, code: str) -> None:
+    _text(g, 24, 38, code[0], 30, _INK)
+    _word(g, _WIND_WORD[code], _INK)
 
 
-def _dragon(code: str) -> str:
+def _dragon(g, code: str) -> None:
     if code == "WD":
         blue = "#2a5ab0"
-        return (f'<rect x="12" y="12" width="24" height="32" rx="2" fill="none" stroke="{blue}" stroke-width="2.4"/>'
-                f'<rect x="16.5" y="16.5" width="15" height="23" fill="none" stroke="{blue}" stroke-width="1.2"/>'
-                + _word("WHITE", blue))
+        add(g, "rect", x=12, y=12, width=24, height=32, rx=2, fill="none", stroke=blue, stroke_width=2.4)
+        add(g, "rect", x=16.5, y=16.5, width=15, height=23, fill="none", stroke=blue, stroke_width=1.2)
+        _word(g, "WHITE", blue)
+        return
     colour, letter, word = ("#c0231b", "R", "RED") if code == "RD" else ("#17703a", "G", "GREEN")
-    return (f'<circle cx="24" cy="28" r="14" fill="{colour}"/>'
-            + _text(24, 37, letter, 24, "#ffffff") + _word(word, colour))
+    add(g, "circle", cx=24, cy=28, r=14, fill=colour)
+    _text(g, 24, 37, letter, 24, "#ffffff")
+    _word(g, word, colour)
 
 
-def _bonus(code: str) -> str:
-    number = code[1]
-    seat = INFO[code].seat
-    parts = [_text(9, 14, number, 11, _INK), _text(40, 13, seat, 8, "#6b6452", "400")]
+def _bonus(g, code: str) -> None:
+    _text(g, 9, 14, code[1], 11, _INK)
+    _text(g, 40, 13, INFO[code].seat, 8, "#6b6452", "400")
     if code[0] == "F":
         pink = "#c9487c"
         for dx, dy in ((0, -7), (6.7, -2.2), (4.1, 5.7), (-4.1, 5.7), (-6.7, -2.2)):
-            parts.append(f'<circle cx="{24 + dx:g}" cy="{31 + dy:g}" r="4.6" fill="{pink}"/>')
-        parts.append('<circle cx="24" cy="31" r="3" fill="#f2c230"/>')
-        parts.append(_word("FLOWER", pink))
+            add(g, "circle", cx=24 + dx, cy=31 + dy, r=4.6, fill=pink)
+        add(g, "circle", cx=24, cy=31, r=3, fill="#f2c230")
+        _word(g, "FLOWER", pink)
     else:
         orange = "#d9730d"
-        rays = "".join(f'<line x1="{24 + a:g}" y1="{31 + b:g}" x2="{24 + c:g}" y2="{31 + d:g}"/>'
-                       for a, b, c, d in ((0, -8, 0, -12), (0, 8, 0, 12), (-8, 0, -12, 0), (8, 0, 12, 0),
-                                          (5.7, 5.7, 8.5, 8.5), (-5.7, -5.7, -8.5, -8.5),
-                                          (5.7, -5.7, 8.5, -8.5), (-5.7, 5.7, -8.5, 8.5)))
-        parts.append(f'<g stroke="{orange}" stroke-width="2" stroke-linecap="round">{rays}</g>')
-        parts.append(f'<circle cx="24" cy="31" r="6" fill="{orange}"/>')
-        parts.append(_word("SEASON", orange))
-    return "".join(parts)
+        rays = add(g, "g", stroke=orange, stroke_width=2, stroke_linecap="round")
+        for a, b, c, d in ((0, -8, 0, -12), (0, 8, 0, 12), (-8, 0, -12, 0), (8, 0, 12, 0),
+                           (5.7, 5.7, 8.5, 8.5), (-5.7, -5.7, -8.5, -8.5), (5.7, -5.7, 8.5, -8.5), (-5.7, 5.7, -8.5, 8.5)):
+            add(rays, "line", x1=24 + a, y1=31 + b, x2=24 + c, y2=31 + d)
+        add(g, "circle", cx=24, cy=31, r=6, fill=orange)
+        _word(g, "SEASON", orange)
 
 
-def _joker() -> str:
+def _joker(g) -> None:
     purple = "#5b2a86"
-    return _text(24, 38, "J", 30, purple) + _word("JOKER", purple)
+    _text(g, 24, 38, "J", 30, purple)
+    _word(g, "JOKER", purple)
 
 
-def _face(code: str) -> str:
+def _face(g, code: str) -> None:
     if code == JOKER:
-        return _joker()
+        _joker(g)
+        return
     t = INFO[code]
-    if t.suit:
-        return _suited(code)
-    if t.wind:
-        return _wind(code)
-    if t.dragon:
-        return _dragon(code)
-    return _bonus(code)
+    (_suited if t.suit else _wind if t.wind else _dragon if t.dragon else _bonus)(g, code)
 
 
 def tile_html(code: str, *, exposed: bool = False, size: str = "md") -> str:
     """One tile as an inline SVG, labelled for a screen reader.
 
     >>> tile_html("RD", size="sm").split(" viewBox")[0]
-    '<svg class="mjs-tile mjs-tile-RD" data-tile="RD" role="img" aria-label="Red Dragon" width="30" height="40"'
+    '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"'
     >>> "mjs-tile-exposed" in tile_html("RD", exposed=True)
     True
     """
@@ -169,16 +165,13 @@ def tile_html(code: str, *, exposed: bool = False, size: str = "md") -> str:
     classes = f"mjs-tile mjs-tile-{code}" + (" mjs-tile-exposed" if exposed else "")
     if exposed:
         label += " (exposed)"
-        rim = 'stroke="#c28a00" stroke-width="2.4"'
-    else:
-        rim = 'stroke="#7d7462" stroke-width="1.2"'
-    return (f'<svg class="{classes}" data-tile="{code}" role="img" aria-label="{label}" '
-            f'width="{width}" height="{height}" viewBox="0 0 48 64" xmlns="http://www.w3.org/2000/svg" '
-            f'style="display:inline-block;vertical-align:bottom;flex:none">'
-            f'<title>{label}</title>'
-            '<rect x="1" y="4" width="46" height="59" rx="6" fill="#3f7d5c"/>'
-            f'<rect x="1.2" y="1.2" width="45.6" height="58" rx="6" fill="#fbf7ea" {rim}/>'
-            f'{_face(code)}</svg>')
+    tile = drawing(width, height, viewBox="0 0 48 64", class_=classes, data_tile=code, role="img", aria_label=label)
+    add(tile, "title", label)
+    add(tile, "rect", x=1, y=4, width=46, height=59, rx=6, fill="#3f7d5c")
+    add(tile, "rect", x=1.2, y=1.2, width=45.6, height=58, rx=6, fill="#fbf7ea",
+        **({"stroke": "#c28a00", "stroke_width": 2.4} if exposed else {"stroke": "#7d7462", "stroke_width": 1.2}))
+    _face(tile, code)
+    return svg_text(tile)
 
 
 def tiles_html(codes: Iterable[str], *, size: str = "md") -> str:

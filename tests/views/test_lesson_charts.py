@@ -33,7 +33,7 @@ from matplotlib.text import Text  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 #: The lessons with static charts, each with how many it draws.
-LESSONS = {"03-doubles-compound.ipynb": 2, "06-tournament-vs-home.ipynb": 1, "08-scorekeeper.ipynb": 1,
+LESSONS = {"03-doubles-compound.ipynb": 2, "06-tournament-vs-home.ipynb": 1,
            "09-how-rare.ipynb": 4}
 WIDEST_INCHES, WIDEST_PIXELS, SMALLEST_POINTS = 6.9, 690, 10
 

@@ -606,19 +606,19 @@ def test_the_chart_and_the_report_card_have_a_phones_layout_too():
     phone's: drawn at its own 300 px, every label at 16 px, the players listed under the lines);
     the page shows one. The report card has each hand's words on a row of their own as well,
     shown on a phone instead of the words beside the figures."""
-    from mjscore.views.night.night_html import NARROW, narrow_totals_svg, report_card_html, totals_chart_html, totals_svg
+    from mjscore.views.night.night_html import NARROW, report_card_html, totals_chart_html, totals_svg
 
     night = simulate_night(FIVE, hands=12, seed=3)
     chart = totals_chart_html(night)
     assert chart.count("<svg") == 2 and "(pointer: coarse), (max-width: 640px)" in chart
     assert totals_svg(night) in chart  # the wide one as it always was
-    narrow = narrow_totals_svg(night)
+    narrow = totals_svg(night, width=NARROW["width"])
     assert narrow in chart
     assert 'class="mjs-totals-svg mjs-totals-narrow"' in narrow and f'width="{NARROW["width"]}"' in narrow
     assert re.search(rf'viewBox="0 0 {NARROW["width"]} \d+"', narrow) and 'font-size="16"' in narrow
     assert not re.search(r'font-size="(?!16")', narrow)  # no label drawn smaller
     assert narrow.count("<polyline") == 5
     for k, p in enumerate(FIVE):  # each player under the chart, beside their colour, with the total
-        assert re.search(rf'stroke="[^"]+" stroke-width="3"/><text x="\d+" y="\d+">{p} [+−]?[\d,]+</text>', narrow), p
+        assert re.search(rf'stroke="[^"]+" stroke-width="3" /><text x="\d+" y="\d+">{p} [+−]?[\d,]+</text>', narrow), p
     report = report_card_html(night)
     assert report.count('class="mjs-report-words"') == len(night) == report.count('mjs-report-hand"') - 1

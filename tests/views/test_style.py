@@ -243,14 +243,15 @@ def test_the_nights_charts_write_in_the_themes_text_colour():
     import re
 
     from mjscore.night import simulate_night
-    from mjscore.views.night.night_html import narrow_totals_svg, totals_svg
+    from mjscore.views.night.night_html import NARROW, totals_chart_html, totals_svg
 
     night = simulate_night(hands=6)
-    for svg in (totals_svg(night), narrow_totals_svg(night)):
-        assert f"fill:{_style.TEXT}" in svg[:svg.index(">")]
+    assert f".mjs-totals-svg{{fill:{_style.TEXT};" in totals_chart_html(night)
+    for svg in (totals_svg(night), totals_svg(night, width=NARROW["width"])):
+        assert 'class="mjs-totals-svg' in svg[:svg.index(">")]
         assert not re.search(r"<text[^>]* fill=", svg)
         for p in night.players:
-            assert re.search(rf'stroke-width="3"/><text [^>]*>{p} [+−]?[\d,]+</text>', svg), p
+            assert re.search(rf'stroke-width="3" /><text [^>]*>{p} [+−]?[\d,]+</text>', svg), p
 
 
 #: Where the views may fade something (CSS ``opacity``), each with why: a control that is off

@@ -3,7 +3,6 @@
 - :func:`report_card` the report card as a pandas DataFrame, one row per hand (export it with
   ``.to_csv()``, or use :meth:`mjscore.night.Ledger.export_report_card`, which needs no pandas).
 - :func:`totals_frame` the running totals, hand 0 being the start of the night.
-- :func:`totals_chart` a matplotlib chart of the totals through the night.
 - :func:`totals_svg`, :func:`report_card_html`, :func:`totals_html`, :func:`payments_html`: the
   pieces of the scorekeeper app, in :mod:`mjscore.views.night.night_html` (no pandas, no matplotlib:
   the app runs in a browser kernel that has neither) and re-exported here.
@@ -26,15 +25,12 @@ from __future__ import annotations
 
 import pandas as pd
 from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
 
 from ...american.tournament import Standings, TournamentTable, standings
 from ...night import Ledger, tournament_games
 from .night_html import PLAYER_COLOURS, payments_html, report_card_html, totals_html, totals_svg
 
-__all__ = ["PLAYER_COLOURS", "payments_html", "report_card", "report_card_html", "totals_chart",
-           "totals_frame", "totals_html", "totals_svg", "tournament_games", "tournament_standings"]
+__all__ = ["PLAYER_COLOURS", "payments_html", "report_card", "report_card_html", "totals_frame", "totals_html", "totals_svg", "tournament_games", "tournament_standings"]
 
 
 
@@ -54,38 +50,6 @@ def totals_frame(ledger: Ledger) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=list(ledger.players))
     frame.index.name = "hand"
     return frame
-
-
-def _label(name: str) -> str:
-    # matplotlib reads $...$ as mathematics and hides legend labels starting with _.
-    text = name.replace("$", r"\$")
-    return " " + text if text.startswith("_") else text
-
-
-def totals_chart(ledger: Ledger, ax: Axes | None = None, *, title: str | None = None) -> Axes:
-    """The running totals through the night, a line per player; on ``ax`` or a new figure.
-
-    >>> from mjscore.night import simulate_night
-    >>> ax = totals_chart(simulate_night())
-    >>> [t.get_text() for t in ax.get_legend().get_texts()]
-    ['Ann', 'Bea', 'Cat', 'Dee']
-    """
-    if ax is None:
-        ax = Figure(figsize=(6.2, 4), dpi=100).add_subplot()
-    frame = totals_frame(ledger)
-    for i, p in enumerate(ledger.players):
-        ax.plot(frame.index, frame[p], marker="o", markersize=3, linewidth=2,
-                color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)], label=_label(p))
-    ax.axhline(0, color="#888888", linewidth=0.8)
-    ax.set_xlabel("hand")
-    ax.set_ylabel("running total")
-    ax.set_xlim(0, max(1, len(ledger)))
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.grid(True, alpha=0.3)
-    ax.set_title(title if title is not None else f"The night so far: {len(ledger)} hand"
-                 f"{'s' * (len(ledger) != 1)}")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=10, frameon=False)  # beside: no line under it
-    return ax
 
 
 def tournament_standings(ledger: Ledger, table: TournamentTable | None = None) -> Standings:

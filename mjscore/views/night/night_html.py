@@ -2,9 +2,9 @@
 matplotlib, so the app answers a click quickly and runs in a browser kernel (JupyterLite) that
 has neither.
 
-- :func:`totals_svg` the running totals through the night as an SVG chart (the same text for
-  the same night); :func:`narrow_totals_svg` the same for a phone, and :func:`totals_chart_html`
-  both, for the page to show the one that fits its screen.
+- :func:`totals_svg` the running totals through the night as an SVG chart of a given width
+  (the same text for the same night), and :func:`totals_chart_html` a wide one and a phone's,
+  for the page to show the one that fits its screen.
 - :func:`report_card_html`, :func:`totals_html`, :func:`payments_html` small HTML tables, a
   hand's with the engine's reasons for what it pays. Every name is escaped: a player called
   ``<b>Ann</b>`` shows as typed.
@@ -25,99 +25,50 @@ import html
 from ...night import Ledger, Line, places
 from .._label_geometry import text_width
 from .._style import ERROR, GOOD, MUTED, TEXT, count, signed
+from ..svg import add, drawing, points, svg_text
 
-__all__ = ["NARROW", "PLAYER_COLOURS", "narrow_totals_svg", "payments_html", "report_card_html", "totals_chart_html",
+__all__ = ["NARROW", "PLAYER_COLOURS", "payments_html", "report_card_html", "totals_chart_html",
            "totals_html", "totals_svg"]
 
 #: One colour per seat, in the order the players are listed (legible on a projector).
 PLAYER_COLOURS = ("#1b4c99", "#a81e1a", "#17703a", "#d9730d", "#5b2a86")
 
 
-#: The charts' words and figures in the theme's text colour (an SVG's text is black unless told,
-#: unreadable on a dark theme); each player's colour is the line's, and a swatch beside the name.
-_SVG_TEXT = f"fill:{TEXT}"
+#: A phone's chart (:func:`totals_svg` at this width or less) has its own layout: its text at
+#: 16 px (read without zooming), the players listed under the lines, each on a row of its own.
+NARROW = {"width": 300, "font": 16, "row": 22, "plot": 150}
 
 
-def _svg_text(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def _axes(hands: int, left: float, w: float, y, span: tuple[int, int], *, foot: float, lift: float) -> list[str]:
-    """A totals chart's axes: the zero line, the highest and lowest totals (and 0 between them)
-    beside it, and the hands under it, from 0 to ``hands``; ``y`` places a total."""
-    low, high = span
-    return [f'<line x1="{left}" y1="{y(0)}" x2="{left + w}" y2="{y(0)}" stroke="#888" stroke-width="0.8"/>',
-            f'<text x="{left - 6}" y="{y(high) + lift}" text-anchor="end">{signed(high)}</text>',
-            f'<text x="{left - 6}" y="{y(low) + lift}" text-anchor="end">{signed(low)}</text>',
-            f'<text x="{left - 6}" y="{y(0) + lift}" text-anchor="end">0</text>' if low < 0 < high else "",
-            f'<text x="{left}" y="{foot}">hand 0</text>',
-            f'<text x="{left + w}" y="{foot}" text-anchor="end">hand {count(hands)}</text>']
-
-
-def totals_svg(ledger: Ledger, *, width: int = 560, height: int = 240) -> str:
-    """The running totals through the night as a small line chart in SVG.
+def totals_svg(ledger: Ledger, *, width: int = 560, title: str | None = None) -> str:
+    """The running totals through the night as a small line chart in SVG, ``width`` pixels wide.
 
     Drawn without matplotlib, so it can be redrawn on every click; the same night always gives
-    the same text.
+    the same text. At a phone's width (:data:`NARROW`) it is drawn at its own size, so that it is
+    not scaled down: its text is read at 16 px, and the players are listed under the lines with
+    their totals, not beside them. ``title``: its heading (else "The night so far: N hands").
 
     >>> from mjscore.night import simulate_night
     >>> svg = totals_svg(simulate_night())
     >>> svg.startswith("<svg") and svg.count("<polyline") == 4
     True
-    """
-    rows = [(0,) * len(ledger.players)] + [tuple(ln.totals.values()) for ln in ledger.lines]
-    low = min(0, *(min(r) for r in rows))
-    high = max(0, *(max(r) for r in rows))
-    span = (high - low) or 1
-    left, right, top, bottom = 56, 124, 22, 28
-    w, h = width - left - right, height - top - bottom
-    n = max(1, len(rows) - 1)
-
-    def x(i: int) -> float:
-        return round(left + w * i / n, 1)
-
-    def y(v: int) -> float:
-        return round(top + h * (high - v) / span, 1)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg" width="100%" '
-             f'style="max-width:{width}px;{_SVG_TEXT}" '
-             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="Running totals after {count(len(ledger))} hands" font-family="sans-serif" font-size="11">',
-             f'<text x="{left}" y="14" font-weight="bold">The night so far: {count(len(ledger))} hand'
-             f'{"s" * (len(ledger) != 1)}</text>',
-             *_axes(len(ledger), left, w, y, (low, high), foot=height - 8, lift=4)]
-    for k, p in enumerate(ledger.players):
-        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
-        points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
-                     f'<title>{_svg_text(p)}</title></polyline>')
-        at = top + 14 * k + 8  # a short line in the player's colour, then the name and the total
-        parts.append(f'<line x1="{left + w + 6}" y1="{at - 4}" x2="{left + w + 18}" y2="{at - 4}" stroke="{colour}" '
-                     f'stroke-width="3"/><text x="{left + w + 22}" y="{at}">{_svg_text(p)} {signed(rows[-1][k])}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def narrow_totals_svg(ledger: Ledger) -> str:
-    """The running totals as :func:`totals_svg` draws them, for a phone: 300 px wide, text at 16 px.
-
-    Drawn at its own size, so that it fits a phone's column without being scaled down (its text
-    is read at 16 px); the players are listed under the lines with their totals, not beside them.
-
-    >>> from mjscore.night import simulate_night
-    >>> svg = narrow_totals_svg(simulate_night())
-    >>> 'width="300"' in svg and 'font-size="16"' in svg and svg.count("<polyline") == 4
+    >>> phone = totals_svg(simulate_night(), width=300)
+    >>> 'width="300"' in phone and 'font-size="16"' in phone and phone.count("<polyline") == 4
     True
     """
-    width, font, row, plot = NARROW["width"], NARROW["font"], NARROW["row"], NARROW["plot"]
+    narrow = width <= NARROW["width"]
     rows = [(0,) * len(ledger.players)] + [tuple(ln.totals.values()) for ln in ledger.lines]
     low = min(0, *(min(r) for r in rows))
     high = max(0, *(max(r) for r in rows))
     span = (high - low) or 1
-    left = 8 + round(max(text_width(signed(v), font) for v in (high, low)))  # room for the figures
-    top, w = 30, width - left - 10
-    foot = top + plot + 22  # the line of "hand 0 ... hand N", then a line per player
-    height = foot + row * len(ledger.players) + 8
+    font = NARROW["font"] if narrow else 11
+    if narrow:  # room for the figures beside the axis; a row per player under the chart
+        left = 8 + round(max(text_width(signed(v), font) for v in (high, low)))
+        top, plot, w = 30, NARROW["plot"], width - left - 10
+        foot = top + plot + 22
+        height = foot + NARROW["row"] * len(ledger.players) + 8
+    else:
+        left, top, height = 56, 22, 240
+        plot, w, foot = height - top - 28, width - left - 124, height - 8
     n = max(1, len(rows) - 1)
 
     def x(i: int) -> float:
@@ -127,31 +78,32 @@ def narrow_totals_svg(ledger: Ledger) -> str:
         return round(top + plot * (high - v) / span, 1)
 
     hands = f'{count(len(ledger))} hand{"s" * (len(ledger) != 1)}'
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mjs-totals-svg mjs-totals-narrow" width="{width}" '
-             f'height="{height}" style="max-width:100%;height:auto;{_SVG_TEXT}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="Running totals after {hands}" font-family="sans-serif" font-size="{font}">',
-             f'<text x="2" y="18" font-weight="bold">The night so far: {hands}</text>',
-             *_axes(len(ledger), left, w, y, (low, high), foot=foot, lift=5)]
+    chart = drawing(width, height, class_="mjs-totals-svg" + (" mjs-totals-narrow" if narrow else ""), role="img",
+                    aria_label=f"Running totals after {hands}", font_family="sans-serif", font_size=font)
+    add(chart, "text", title or f"The night so far: {hands}", x=2 if narrow else left, y=18 if narrow else 14,
+        font_weight="bold")
+    lift = 5 if narrow else 4
+    add(chart, "line", x1=left, y1=y(0), x2=left + w, y2=y(0), stroke="#888", stroke_width=0.8)
+    for v in (high, low, *([0] if low < 0 < high else [])):
+        add(chart, "text", signed(v), x=left - 6, y=y(v) + lift, text_anchor="end")
+    add(chart, "text", "hand 0", x=left, y=foot)
+    add(chart, "text", f"hand {count(len(ledger))}", x=left + w, y=foot, text_anchor="end")
     for k, p in enumerate(ledger.players):
         colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
-        points = " ".join(f"{x(i)},{y(r[k])}" for i, r in enumerate(rows))
-        at = foot + row * (k + 1)  # a short line in the player's colour, then the name and the total
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
-                     f'<title>{_svg_text(p)}</title></polyline>'
-                     f'<line x1="{left}" y1="{at - 5}" x2="{left + 22}" y2="{at - 5}" stroke="{colour}" '
-                     f'stroke-width="3"/><text x="{left + 30}" y="{at}">'
-                     f'{_svg_text(p)} {signed(rows[-1][k])}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+        line = add(chart, "polyline", fill="none", stroke=colour, stroke_width=2,
+                   points=points((x(i), y(r[k])) for i, r in enumerate(rows)))
+        add(line, "title", p)
+        # a short line in the player's colour, then the name and the total
+        at, start = (foot + NARROW["row"] * (k + 1), left) if narrow else (top + 14 * k + 8, left + w + 6)
+        add(chart, "line", x1=start, y1=at - lift, x2=start + (22 if narrow else 12), y2=at - lift, stroke=colour,
+            stroke_width=3)
+        add(chart, "text", f"{p} {signed(rows[-1][k])}", x=start + (30 if narrow else 16), y=at)
+    return svg_text(chart)
 
-
-#: The phone's chart (:func:`narrow_totals_svg`): its width in pixels, its text, a player's line
-#: under it, the height of its lines.
-NARROW = {"width": 300, "font": 16, "row": 22, "plot": 150}
 
 #: Which of the two charts shows: the wide one, beside the totals, on a desk or a projector; the
 #: narrow one on a touch screen or a narrow one.
-_CHART_STYLE = ("<style>.mjs-totals-narrow{display:none}"
+_CHART_STYLE = (f"<style>.mjs-totals-svg{{fill:{TEXT};max-width:100%;height:auto}}.mjs-totals-narrow{{display:none}}"
                 "@media (pointer: coarse), (max-width: 640px){.mjs-totals-svg:not(.mjs-totals-narrow){display:none}"
                 ".mjs-totals-narrow{display:block}}</style>")
 
@@ -160,7 +112,7 @@ def totals_chart_html(ledger: Ledger) -> str:
     """The totals chart twice, wide and narrow, and the style that shows the one that fits.
 
     On a desk or a projector the page shows :func:`totals_svg`, on a phone or a tablet
-    :func:`narrow_totals_svg` (its text read at 16 px, without zooming).
+    :func:`totals_svg` at a phone's width (its text read at 16 px, without zooming).
 
     >>> from mjscore.night import simulate_night
     >>> chart = totals_chart_html(simulate_night())
@@ -175,7 +127,7 @@ def totals_chart_html(ledger: Ledger) -> str:
     """
     if not len(ledger):
         return '<p class="mjs-chart-empty">The chart of the running totals starts with the first hand.</p>'
-    return _CHART_STYLE + totals_svg(ledger) + narrow_totals_svg(ledger)
+    return _CHART_STYLE + totals_svg(ledger) + totals_svg(ledger, width=NARROW["width"])
 
 
 def _cls(v: int) -> str:

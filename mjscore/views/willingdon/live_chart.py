@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import textwrap
-from html import escape
 from math import log2
 from typing import Sequence
 
@@ -31,6 +30,7 @@ from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
 from .._label_geometry import Spot, box_cost, in_each_others_way, offsets, place_together, spot_options, text_width
 from .._style import FONT_FAMILY, MUTED, SHADE, TEXT, count, series
+from ..svg import add, drawing, points, svg_text
 from .charts import compound_alt, minimum_title, near_lines
 
 _W, _H = 760, 400
@@ -47,20 +47,18 @@ _NOTE_SPOTS = offsets(angles=(135, -45, 90, -90, -100, -80, 100, 80, 45, -135, 1
                       radii=(10, 20, 34, 52, 76, 100, 130))
 
 
-def _label_svg(lines: Sequence[str], box, *, bold: bool = False, cls: str = "", edge: str | None = None,
-               fill: str = _PAGE, colour: str = TEXT) -> str:
+def _label_svg(parent, lines: Sequence[str], box, *, bold: bool = False, cls: str = "", edge: str | None = None,
+               fill: str = _PAGE, colour: str = TEXT) -> None:
     """Text on an opaque background (``box``: left, top, right, bottom); each line of the text
     has a halo of the background's colour as well."""
     x0, y0, x1, y1 = box
-    out = [f'<rect class="mjs-chart-label{" " + cls if cls else ""}" x="{x0:.1f}" y="{y0:.1f}" '
-           f'width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" rx="3" style="fill:{fill}'
-           + (f';stroke:{edge};stroke-width:1' if edge else "") + '"/>']
+    add(parent, "rect", class_="mjs-chart-label" + (" " + cls if cls else ""), x=x0, y=y0, width=x1 - x0,
+        height=y1 - y0, rx=3, fill=fill, **({"stroke": edge, "stroke_width": 1} if edge else {}))
     for k, line in enumerate(lines):
         base = y0 + _PAD + (k + 0.5) * _SIZE * 1.25 + _SIZE * 0.36
-        out.append(f'<text class="mjs-chart-text" x="{x0 + _PAD + 1:.1f}" y="{base:.1f}" font-size="{_SIZE}" '
-                   f'font-family="{FONT_FAMILY}" font-weight="{"bold" if bold else "normal"}" '
-                   f'style="fill:{colour};stroke:{fill};stroke-width:4;paint-order:stroke">{escape(line)}</text>')
-    return "".join(out)
+        add(parent, "text", line, class_="mjs-chart-text", x=x0 + _PAD + 1, y=base, font_size=_SIZE,
+            font_family=FONT_FAMILY, font_weight="bold" if bold else "normal", fill=colour, stroke=fill,
+            stroke_width=4, paint_order="stroke")
 
 
 def _label_size(lines: Sequence[str], bold: bool = False) -> tuple[float, float]:
@@ -133,57 +131,57 @@ def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, 
     def y(v: float) -> float:
         return _TOP + (y_hi - log2(max(v, 1))) / (y_hi - y_lo) * ph
 
-    text = f'fill="{TEXT}" font-family="{FONT_FAMILY}"'
-    out = [f'<rect x="{left}" y="{_TOP}" width="{pw}" height="{ph}" fill="none" stroke="{MUTED}" '
-           f'stroke-width="1"/>']
+    title = minimum_title(rules, base)
+    alt = compound_alt([hands[-1], *hands[:-1]], rules)
+    # as wide as the page allows, up to its own width (the class's style: CHART_CSS)
+    chart = drawing("100%", None, viewBox=f"0 0 {_W} {_H}", class_="mjs-chart", role="img", aria_label=f"{title}. {alt}")
+    add(chart, "title", title)
+    add(chart, "desc", alt)
+    text = {"fill": TEXT, "font_family": FONT_FAMILY}
+    add(chart, "rect", x=left, y=_TOP, width=pw, height=ph, fill="none", stroke=MUTED, stroke_width=1)
     band = x(min(m, top_d + 1) - 0.5) - left if m > 0 else 0
     if m > 0:
-        out.append(f'<rect class="mjs-chart-minimum" x="{left}" y="{_TOP}" width="{band:.1f}" height="{ph}" '
-                   f'fill="{SHADE}"/>')
+        add(chart, "rect", class_="mjs-chart-minimum", x=left, y=_TOP, width=band, height=ph, fill=SHADE)
     for t in ticks:
         yy = y(t)
-        out.append(f'<line x1="{left}" x2="{left + pw}" y1="{yy:.1f}" y2="{yy:.1f}" stroke="{MUTED}" '
-                   f'stroke-opacity="0.25"/>'
-                   f'<text x="{left - 6}" y="{yy + 4:.1f}" font-size="{_TICK}" text-anchor="end" {text}>'
-                   f'{count(t)}</text>')
+        add(chart, "line", x1=left, x2=left + pw, y1=yy, y2=yy, stroke=MUTED, stroke_opacity=0.25)
+        add(chart, "text", count(t), x=left - 6, y=yy + 4, font_size=_TICK, text_anchor="end", **text)
     for d in range(top_d + 1):
-        out.append(f'<text x="{x(d):.1f}" y="{_TOP + ph + 18}" font-size="{_TICK}" text-anchor="middle" {text}>{d}</text>')
-    out.append(f'<text x="{left + pw / 2}" y="{_H - 10}" font-size="{_SIZE}" text-anchor="middle" {text}>doubles</text>')
-    out.append(f'<text x="14" y="{_TOP + ph / 2}" font-size="{_SIZE}" text-anchor="middle" {text} '
-               f'transform="rotate(-90 14 {_TOP + ph / 2})">hand points × 2^doubles</text>')
-    out.append(f'<text x="{left}" y="22" font-size="15" font-weight="bold" {text}>'
-               f'{escape(minimum_title(rules, base))}</text>')
+        add(chart, "text", d, x=x(d), y=_TOP + ph + 18, font_size=_TICK, text_anchor="middle", **text)
+    add(chart, "text", "doubles", x=left + pw / 2, y=_H - 10, font_size=_SIZE, text_anchor="middle", **text)
+    add(chart, "text", "hand points × 2^doubles", x=14, y=_TOP + ph / 2, font_size=_SIZE, text_anchor="middle",
+        transform=f"rotate(-90 14 {_TOP + ph / 2})", **text)
+    add(chart, "text", title, x=left, y=22, font_size=15, font_weight="bold", **text)
     # the lines and markers first; every label after them, on top
+    lines, labels = add(chart, "g"), add(chart, "g")  # every label on top of every line
     segments, dots, notes, rows = [], [], [], []
     n = len(hands)
-    for k, (label, points, d_own) in enumerate(hands):
+    for k, (label, worth, d_own) in enumerate(hands):
         i = n - 1 - k  # your hand is series 0: the strongest colour, drawn last
         look = series(i)
         colour = look.css(i)
-        pts = [(x(d), y(max(points, 1) * 2 ** d)) for d in range(top_d + 1)]
+        pts = [(x(d), y(max(worth, 1) * 2 ** d)) for d in range(top_d + 1)]
         segments += list(zip(pts, pts[1:]))
         if m > 0:
-            low = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts[:m + 1])
-            out.append(f'<polyline points="{low}" fill="none" stroke="{colour}" stroke-width="1.6" '
-                       f'stroke-dasharray="2 4"/>')
-        high = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts[m:])
-        dash = f' stroke-dasharray="{look.dash}"' if look.dash else ""
-        out.append(f'<polyline class="mjs-chart-line-{i}" points="{high}" fill="none" stroke="{colour}" '
-                   f'stroke-width="{3.5 if i == 0 else 2.2}"{dash}/>')
-        paper, paid = paper_and_score(points, d_own, rules)
+            add(lines, "polyline", points=points(pts[:m + 1]), fill="none", stroke=colour, stroke_width=1.6,
+                stroke_dasharray="2 4")
+        add(lines, "polyline", class_=f"mjs-chart-line-{i}", points=points(pts[m:]), fill="none", stroke=colour,
+            stroke_width=3.5 if i == 0 else 2.2, **({"stroke_dasharray": look.dash} if look.dash else {}))
+        paper, paid = paper_and_score(worth, d_own, rules)
         filled = paid > 0 or paper == 0
         size = 8 if i == 0 else 6
-        out.append(_marker(look.marker, x(d_own), y(paper), size, colour, filled, f"mjs-chart-hand-{i}"))
+        _marker(lines, look.marker, x(d_own), y(paper), size, colour, filled, f"mjs-chart-hand-{i}")
         dots.append((x(d_own), y(paper), size + 2))
         # the figures in the text colour: a series colour is dark enough for a line (3:1) on
         # either theme, but not for text (4.5:1) on the dark one; the box's edge says whose they are
-        note = f"{count(points)} × {count(2 ** d_own)} = {count(paper)}" + ("" if filled else ", pays 0")
+        note = f"{count(worth)} × {count(2 ** d_own)} = {count(paper)}" + ("" if filled else ", pays 0")
         notes.append((i, note, (x(d_own), y(paper)), colour, size + 2))
         rows.append((i, label, look, colour))
     notes.sort()  # yours first
     rows.sort()
     inside = (left + 2, _TOP + 2, left + pw - 2, _TOP + ph - 2)
-    labels, taken = [], []
+    leaders = add(labels, "g")  # a note's leader under every label
+    taken = []
     key_w = 36 + max(text_width(label, _SIZE) for _, label, _, _ in rows) + 8
     key_h = 19 * len(rows) + 6
     key_at = [(left + band + 8, _TOP + 4), (inside[2] - 2 - key_w, inside[3] - 2 - key_h)]
@@ -193,8 +191,8 @@ def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, 
         box = (left + 4, _TOP + 4, left + 4 + w, _TOP + 4 + h)
         taken.append(box)
         # in the band's own shade where it fits in the band, else in the page's
-        labels.append(_label_svg(words, box, fill=SHADE if box[2] <= left + band else _PAGE, colour=MUTED,
-                                 cls="mjs-chart-band"))
+        _label_svg(labels, words, box, fill=SHADE if box[2] <= left + band else _PAGE, colour=MUTED,
+                   cls="mjs-chart-band")
         key_at = [(max(left + band, box[2]) + 8, _TOP + 4), (left + 4, box[3] + 6), key_at[1]]
     said = [line for sentence in near_lines(hands) for line in textwrap.wrap(sentence, 52)]
     said_boxes = []
@@ -205,45 +203,38 @@ def doubles_svg(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDON, 
     key, said_at, chosen = _place(notes, [(kx, ky, kx + key_w, ky + key_h) for kx, ky in key_at], said_boxes,
                                   segments=segments, dots=dots, taken=taken, inside=inside)
     kx, ky, kx1, ky1 = key.box
-    labels.append(f'<rect class="mjs-chart-label mjs-chart-key" x="{kx:.1f}" y="{ky:.1f}" width="{kx1 - kx:.1f}" '
-                  f'height="{ky1 - ky:.1f}" rx="3" style="fill:{_PAGE}"/>')
+    add(labels, "rect", class_="mjs-chart-label mjs-chart-key", x=kx, y=ky, width=kx1 - kx, height=ky1 - ky, rx=3,
+        fill=_PAGE)
     for row, (i, label, look, colour) in enumerate(rows):
         lx, yy = kx + 6, ky + 12 + row * 19
-        dash = f' stroke-dasharray="{look.dash}"' if look.dash else ""
-        labels.append(f'<line x1="{lx:.1f}" x2="{lx + 30:.1f}" y1="{yy}" y2="{yy}" stroke="{colour}" '
-                      f'stroke-width="2.5"{dash}/>' + _marker(look.marker, lx + 15, yy, 4.5, colour, True, "")
-                      + f'<text class="mjs-chart-text" x="{lx + 36:.1f}" y="{yy + 5}" font-size="{_SIZE}" {text}>'
-                      f'{escape(label)}</text>')
+        add(labels, "line", x1=lx, x2=lx + 30, y1=yy, y2=yy, stroke=colour, stroke_width=2.5,
+            **({"stroke_dasharray": look.dash} if look.dash else {}))
+        _marker(labels, look.marker, lx + 15, yy, 4.5, colour, True, "")
+        add(labels, "text", label, class_="mjs-chart-text", x=lx + 36, y=yy + 5, font_size=_SIZE, **text)
     if said_at is not None:
-        labels.append(_label_svg(said, said_at.box, cls="mjs-chart-said"))
+        _label_svg(labels, said, said_at.box, cls="mjs-chart-said")
     for (i, note, _, colour, _), spot in zip(notes, chosen):
         if spot.leader is not None:
             (ax, ay), (bx, by) = spot.leader
-            labels.insert(0, f'<line class="mjs-chart-leader" x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" '
-                             f'y2="{by:.1f}" stroke="{colour}" stroke-width="1.2"/>')
-        labels.append(_label_svg([note], spot.box, bold=i == 0, edge=colour, cls=f"mjs-chart-note-{i}"))
-    out += labels
-    alt = compound_alt([hands[-1], *hands[:-1]], rules)
-    title = minimum_title(rules, base)
-    svg = (f'<svg class="mjs-chart" role="img" aria-label="{escape(title)}. {escape(alt)}" '
-           f'viewBox="0 0 {_W} {_H}" width="100%" style="max-width:{_W}px;height:auto;display:block" '
-           f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title><desc>{escape(alt)}</desc>'
-           f'{"".join(out)}</svg>')
-    return svg, alt
+            add(leaders, "line", class_="mjs-chart-leader", x1=ax, y1=ay, x2=bx, y2=by, stroke=colour,
+                stroke_width=1.2)
+        _label_svg(labels, [note], spot.box, bold=i == 0, edge=colour, cls=f"mjs-chart-note-{i}")
+    return svg_text(chart), alt
 
 
-def _marker(kind: str, cx: float, cy: float, r: float, colour: str, filled: bool, cls: str) -> str:
-    fill = colour if filled else _PAGE
-    attrs = f'class="{cls}" fill="{fill}" stroke="{colour}" stroke-width="2.2"'
+def _marker(parent, kind: str, cx: float, cy: float, r: float, colour: str, filled: bool, cls: str) -> None:
+    look = {**({"class_": cls} if cls else {}), "fill": colour if filled else _PAGE, "stroke": colour,
+            "stroke_width": 2.2}
     if kind == "s":
-        return f'<rect {attrs} x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}"/>'
-    if kind in "^v":
+        add(parent, "rect", **look, x=cx - r, y=cy - r, width=2 * r, height=2 * r)
+    elif kind in "^v":
         s = -1 if kind == "^" else 1
-        return (f'<polygon {attrs} points="{cx:.1f},{cy + s * r:.1f} {cx - r:.1f},{cy - s * r * 0.8:.1f} '
-                f'{cx + r:.1f},{cy - s * r * 0.8:.1f}"/>')
-    if kind == "D":
-        return f'<polygon {attrs} points="{cx:.1f},{cy - r:.1f} {cx + r:.1f},{cy:.1f} {cx:.1f},{cy + r:.1f} {cx - r:.1f},{cy:.1f}"/>'
-    return f'<circle {attrs} cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+        add(parent, "polygon", **look, points=points([(cx, cy + s * r), (cx - r, cy - s * r * 0.8),
+                                                      (cx + r, cy - s * r * 0.8)]))
+    elif kind == "D":
+        add(parent, "polygon", **look, points=points([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]))
+    else:
+        add(parent, "circle", **look, cx=cx, cy=cy, r=r)
 
 
 __all__ = ["doubles_svg"]
