@@ -21,6 +21,7 @@ cue.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -380,6 +381,40 @@ TOUCH_CSS = """
 """
 
 
+def sheet(rules: dict[str, str]) -> str:
+    """A view's classes as a ``<style>`` element, to go before the view's HTML: ``{selector: declarations}``.
+
+    Each declaration is ``!important``, as a ``style`` attribute was before it: the page's own
+    rules for rendered HTML (JupyterLab stripes a table's rows and sets its cells right) never
+    win over the house's, whatever their selectors. A later rule wins over an earlier one, so a
+    class that refines another comes after it.
+
+    >>> sheet({".mjs-x": "color:red;padding:0 1em", ".mjs-x b": "font-weight:700"})
+    '<style>.mjs-x{color:red !important;padding:0 1em !important}.mjs-x b{font-weight:700 !important}</style>'
+    """
+    body = "".join(selector + "{" + ";".join(f"{d.strip()} !important" for d in declarations.split(";") if d.strip())
+                   + "}" for selector, declarations in rules.items())
+    return f"<style>{body}</style>"
+
+
+def styled(html: str, rules: dict[str, str]) -> str:
+    """``html`` after a :func:`sheet` of those of ``rules`` whose classes it uses (none: ``html`` alone).
+
+    A view's HTML so carries the style of the classes it uses, and no others, wherever it is
+    shown: a lesson's output, an app, a page of the site.
+
+    >>> styled('<p class="mjs-a">hi</p>', {".mjs-a": "color:red", ".mjs-b, .mjs-a b": "margin:0"})
+    '<style>.mjs-a{color:red !important}.mjs-a b{margin:0 !important}</style><p class="mjs-a">hi</p>'
+    """
+    used = {c for attr in re.findall(r'class="([^"]*)"', html) for c in attr.split()}
+    picked = {}
+    for selector, declarations in rules.items():
+        alternatives = [a.strip() for a in selector.split(",") if set(re.findall(r"\.([\w-]+)", a)) <= used]
+        if alternatives:
+            picked[", ".join(alternatives)] = declarations
+    return sheet(picked) + html if picked else html
+
+
 def style_tag() -> str:
     """The house style as a ``<style>`` element, which an app puts in one of its HTML widgets.
 
@@ -389,5 +424,5 @@ def style_tag() -> str:
 
 __all__ = ["ACCENT", "APP_CSS", "ICONS", "ICON_CSS", "BORDER", "ERROR", "FONT", "FONT_FAMILY", "FONT_LARGE", "FONT_SMALL", "GOOD",
            "MIN_DELTA_E", "MONO", "MUTED", "PAPER", "SERIES", "SHADE", "TEXT", "TOUCH_CSS", "ZERO", "Series", "contrast", "count",
-           "luminance", "MIN_TEXT", "series", "share", "signed", "style_tag", "text_size", "BACKGROUNDS",
+           "luminance", "MIN_TEXT", "series", "share", "sheet", "signed", "style_tag", "styled", "text_size", "BACKGROUNDS",
            "FILLED", "THEMES", "colour_in", "text_contrast"]

@@ -17,7 +17,7 @@ CSS classes: ``mjs-breakdown`` (the line-by-line table; rows ``mjs-line-points``
 >>> "A pung/kong of your own wind" in html and html.count("mjs-line-total") == 2
 True
 >>> error_html("<b>two sets</b>")  # doctest: +ELLIPSIS
-'<div class="mjs-error" role="alert" aria-live="assertive" style="...">&lt;b&gt;two sets&lt;/b&gt;</div>'
+'<style>...</style><div class="mjs-error" role="alert" aria-live="assertive">&lt;b&gt;two sets&lt;/b&gt;</div>'
 """
 
 from __future__ import annotations
@@ -27,23 +27,52 @@ from typing import Sequence
 
 from ..tiles import INFO
 from ..willingdon.scoring import Score
-from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count
+from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count, styled
 
-_FONT = f"{FONT};color:{TEXT}"
 _PAD = "padding:0.15em 0.45em;white-space:nowrap;text-align:left"  # JupyterLab sets its tables right
-_CELL = f"{_PAD};border-bottom:1px solid {BORDER}"
-_FIGURE = "text-align:right;font-variant-numeric:tabular-nums"
-_NUM = f"{_CELL};{_FIGURE}"
-_MUTED = f"color:{MUTED}"
-#: No stripes: JupyterLab shades every other row of a table, which here would split a line from
-#: the tiles it is on, and its muted text on that shade reads just under 4.5:1.
-_ROW = ' style="background:none"'
+#: The house style of every result, by class (a later rule refines an earlier one).
+RULES = {
+    ".mjs-error": f"color:{ERROR};background:{SHADE};border:2px solid {ERROR};border-radius:6px;"
+                  f"padding:0.4em 0.7em;{FONT}",
+    ".mjs-breakdown": f"border-collapse:collapse;max-width:100%;{FONT};color:{TEXT}",
+    ".mjs-payout": f"{FONT};color:{TEXT}",
+    ".mjs-payout table": "border-collapse:collapse",
+    ".mjs-payout ul": f"margin:0.4em 0 0 0;padding-left:1.4em;color:{TEXT}",
+    # No stripes: JupyterLab shades every other row of a table, which here would split a line
+    # from the tiles it is on, and its muted text on that shade reads just under 4.5:1.
+    ".mjs-result-row": "background:none",
+    ".mjs-result-section": "text-align:left;padding:0.5em 0.6em 0.1em",
+    ".mjs-result-pad": _PAD,
+    ".mjs-result-cell": f"{_PAD};border-bottom:1px solid {BORDER}",  # the rule under a line
+    ".mjs-result-figure": "text-align:right;font-variant-numeric:tabular-nums",
+    ".mjs-result-on": "font-size:0.9em;padding-left:1.6em;padding-top:0",
+    ".mjs-result-wrap": "white-space:normal",
+    ".mjs-result-muted, .mjs-result-section, .mjs-verdict-note": f"color:{MUTED}",
+    ".mjs-result-strong": "font-weight:700",
+    ".mjs-breakdown-pair": "display:flex;flex-wrap:wrap;gap:0 1.5em;align-items:flex-start",
+    ".mjs-headline": f"{FONT_LARGE};color:{TEXT}",
+    ".mjs-headline-short": f"color:{ERROR}",
+    ".mjs-verdict-note, .mjs-shown, .mjs-right, .mjs-wrong": "margin:4px 0",
+    ".mjs-right": f"color:{GOOD};font-weight:700",
+    ".mjs-wrong": f"color:{ERROR};font-weight:700",
+}
+_ROW = ' class="mjs-result-row"'
+
+
+def _unstyled(html: str) -> str:
+    """``html`` without the ``<style>`` it starts with (to put two pieces under one)."""
+    return html[html.index("</style>") + len("</style>"):] if html.startswith("<style>") else html
+
+
+def _td(text: str, *kinds: str, span: int = 1) -> str:
+    """A cell of a result's table, with the house's classes ``mjs-result-<kind>``."""
+    classes = " ".join(f"mjs-result-{k}" for k in kinds)
+    return f'<td class="{classes}"' + (f' colspan="{span}"' if span > 1 else "") + f">{text}</td>"
 
 
 def error_html(message: str) -> str:
     """A refusal from the engine, shown as a message (never a traceback)."""
-    return (f'<div class="mjs-error" role="alert" aria-live="assertive" style="color:{ERROR};background:{SHADE};'
-            f'border:2px solid {ERROR};border-radius:6px;padding:0.4em 0.7em;{FONT}">{escape(str(message))}</div>')
+    return styled(f'<div class="mjs-error" role="alert" aria-live="assertive">{escape(str(message))}</div>', RULES)
 
 
 def _where(item) -> str:
@@ -73,41 +102,37 @@ def score_html(s: Score, *, side_by_side: bool = False) -> str:
     rows = []
 
     def section(title: str, items, total: int, kind: str, unit: str) -> None:
-        rows.append(f'<tr{_ROW}><th colspan="3" scope="colgroup" style="text-align:left;padding:0.5em 0.6em 0.1em;'
-                    f'{_MUTED}">{escape(title)}</th></tr>')
+        rows.append(f'<tr{_ROW}><th colspan="3" scope="colgroup" class="mjs-result-section">{escape(title)}</th></tr>')
+        line = f'<tr class="mjs-line-{kind} mjs-result-row">'
         if not items:
-            rows.append(f'<tr class="mjs-line-{kind}"{_ROW}><td style="{_CELL};{_MUTED}" colspan="3">(none)</td></tr>')
+            rows.append(line + _td("(none)", "cell", "muted", span=3) + "</tr>")
         for i in items:
             on = _where(i)
             times = f"{i.count} × {i.each}" if i.count > 1 else ""
-            line = _PAD if on else _CELL  # the rule goes under the tiles' row instead
-            num = f"{_PAD};{_FIGURE}" if on else _NUM
+            edge = "pad" if on else "cell"  # the rule goes under the tiles' row instead
             if side_by_side and on:  # narrower: the count goes under the line, with the tiles
                 on, times = (f"{on} ({times})" if times else on), ""
-            rows.append(f'<tr class="mjs-line-{kind}"{_ROW}><td style="{line}">{escape(i.label)}</td>'
-                        f'<td style="{num};{_MUTED}">{escape(times)}</td>'
-                        f'<td style="{num}">{count(i.total)}</td></tr>')
+            rows.append(line + _td(escape(i.label), edge) + _td(escape(times), edge, "figure", "muted")
+                        + _td(count(i.total), edge, "figure") + "</tr>")
             if on:  # the tiles the line is on, under it, so the row itself stays one line
-                rows.append(f'<tr class="mjs-line-on"{_ROW}><td colspan="3" style="{_CELL};{_MUTED};font-size:0.9em;'
-                            f'padding-left:1.6em;padding-top:0">on {escape(on)}</td></tr>')
-        rows.append(f'<tr class="mjs-line-total"{_ROW}><td style="{_CELL};font-weight:700" colspan="2">total {unit}</td>'
-                    f'<td style="{_NUM};font-weight:700">{count(total)}</td></tr>')
+                rows.append('<tr class="mjs-line-on mjs-result-row">' + _td(f"on {escape(on)}", "cell", "muted", "on", span=3)
+                            + "</tr>")
+        rows.append(f'<tr class="mjs-line-total mjs-result-row">' + _td(f"total {unit}", "cell", "strong", span=2)
+                    + _td(count(total), "cell", "figure", "strong") + "</tr>")
 
     section("Hand points", s.points, s.hand_points, "points", "hand points")
     points = len(rows)
     section("Doubles", s.doubles_detail, s.doubles, "doubles", "doubles")
     for name in s.also_fits:
-        rows.append(f'<tr{_ROW}><td colspan="3" style="{_CELL};white-space:normal;{_MUTED}"><em>{escape(name)} fits too, '
-                    f'but only the best hand kind counts</em></td></tr>')
+        rows.append(f"<tr{_ROW}>" + _td(f"<em>{escape(name)} fits too, but only the best hand kind counts</em>",
+                                        "cell", "wrap", "muted", span=3) + "</tr>")
 
     def table(part: list[str], label: str) -> str:
-        return (f'<table class="mjs-breakdown" aria-label="{label}" '
-                f'style="border-collapse:collapse;max-width:100%;{_FONT}">{"".join(part)}</table>')
+        return f'<table class="mjs-breakdown" aria-label="{label}">{"".join(part)}</table>'
     if not side_by_side:
-        return table(rows, "The score, line by line")
-    return (f'<div class="mjs-breakdown-pair" style="display:flex;flex-wrap:wrap;gap:0 1.5em;align-items:flex-start">'
-            f'{table(rows[:points], "The hand points, line by line")}'
-            f'{table(rows[points:], "The doubles, line by line")}</div>')
+        return styled(table(rows, "The score, line by line"), RULES)
+    return styled(f'<div class="mjs-breakdown-pair">{table(rows[:points], "The hand points, line by line")}'
+                  f'{table(rows[points:], "The doubles, line by line")}</div>', RULES)
 
 
 def headline_html(s: Score) -> str:
@@ -117,17 +142,17 @@ def headline_html(s: Score) -> str:
     sum_ = f"{count(s.hand_points)} × 2<sup>{s.doubles}</sup> = {count(s.paper_total)}"
     live = 'role="status" aria-live="polite"'
     if s.minimum_met:
-        return (f'<div class="mjs-headline mjs-pays" {live} style="{FONT_LARGE};color:{TEXT}">'
-                f'Paper total {sum_}. <b>Score: {count(s.score)}</b></div>')
+        return styled(f'<div class="mjs-headline mjs-pays" {live}>Paper total {sum_}. <b>Score: {count(s.score)}</b>'
+                      f'</div>', RULES)
     short = s.rules.minimum_doubles - s.doubles
-    return (f'<div class="mjs-headline mjs-pays-nothing" {live} style="{FONT_LARGE};color:{TEXT}">'
-            f'Paper total {sum_}. <b>Score: 0</b> <span style="color:{ERROR}">({escape(s.rules.name)} pays '
-            f'nothing under {s.rules.minimum_doubles} doubles: {short} short)</span></div>')
+    return styled(f'<div class="mjs-headline mjs-pays-nothing" {live}>'
+            f'Paper total {sum_}. <b>Score: 0</b> <span class="mjs-headline-short">({escape(s.rules.name)} pays '
+                  f'nothing under {s.rules.minimum_doubles} doubles: {short} short)</span></div>', RULES)
 
 
 def breakdown_html(s: Score) -> str:
     """The headline and the line-by-line breakdown together: how a lesson shows a score."""
-    return f'<div class="mjs-score">{headline_html(s)}{score_html(s)}</div>'
+    return styled(f'<div class="mjs-score">{_unstyled(headline_html(s))}{_unstyled(score_html(s))}</div>', RULES)
 
 
 def payout_html(payout, names: Sequence[str] | None = None) -> str:
@@ -142,27 +167,26 @@ def payout_html(payout, names: Sequence[str] | None = None) -> str:
     rows = []
     for i, (name, pay) in enumerate(zip(names, payout.payments)):
         role = "threw the winning tile" if discard and i == 0 else ""
-        rows.append(f'<tr class="mjs-payer"{_ROW}><td style="{_CELL}">{escape(name)}'
-                    + (f' <small style="{_MUTED}">({role})</small>' if role else "")
-                    + f'</td><td style="{_NUM}">pays {count(pay)}</td></tr>')
-    rows.append(f'<tr class="mjs-collects"{_ROW}><td style="{_CELL};font-weight:700">The winner</td>'
-                f'<td style="{_NUM};font-weight:700">collects {count(payout.winner_collects)}</td></tr>')
+        rows.append('<tr class="mjs-payer mjs-result-row">'
+                    + _td(escape(name) + (f' <small class="mjs-result-muted">({role})</small>' if role else ""), "cell")
+                    + _td(f"pays {count(pay)}", "cell", "figure") + "</tr>")
+    rows.append('<tr class="mjs-collects mjs-result-row">' + _td("The winner", "cell", "strong")
+                + _td(f"collects {count(payout.winner_collects)}", "cell", "figure", "strong") + "</tr>")
     reasons = "".join(f"<li>{escape(r)}</li>" for r in payout.reasons)
-    return (f'<div class="mjs-payout" role="status" aria-live="polite" style="{_FONT}">'
-            f'<table style="border-collapse:collapse">{"".join(rows)}'
-            f'</table><ul style="margin:0.4em 0 0 0;padding-left:1.4em;color:{TEXT}">{reasons}</ul></div>')
+    return styled(f'<div class="mjs-payout" role="status" aria-live="polite"><table>{"".join(rows)}</table>'
+                  f'<ul>{reasons}</ul></div>', RULES)
 
 
 def verdict_html(*, right: bool, shown: bool, note: str = "") -> str:
     """The first lines of a practice verdict: ``note`` (if any), then Shown, Right or Not quite."""
-    parts = [f'<p style="color:{MUTED};margin:4px 0">{escape(note)}</p>'] if note else []
+    parts = [f'<p class="mjs-verdict-note">{escape(note)}</p>'] if note else []
     if shown:
-        parts.append('<p class="mjs-shown" style="margin:4px 0"><b>Shown.</b> Revealing the answer counts as a miss.</p>')
+        parts.append('<p class="mjs-shown"><b>Shown.</b> Revealing the answer counts as a miss.</p>')
     elif right:
-        parts.append(f'<p class="mjs-right" style="color:{GOOD};font-weight:700;margin:4px 0">✓ Right.</p>')
+        parts.append('<p class="mjs-right">✓ Right.</p>')
     else:
-        parts.append(f'<p class="mjs-wrong" style="color:{ERROR};font-weight:700;margin:4px 0">✗ Not quite.</p>')
-    return "".join(parts)
+        parts.append('<p class="mjs-wrong">✗ Not quite.</p>')
+    return styled("".join(parts), RULES)
 
 
 __all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "verdict_html"]
