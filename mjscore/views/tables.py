@@ -9,10 +9,11 @@
 - :func:`compare_rules` one hand scored under several rule sets, side by side.
 - :func:`settlement_table` Willingdon settlements, one row each, one column per seat.
 
-Every table is a plain ``DataFrame`` (no ``Styler``, whose HTML carries random ids), in a fixed
-order, so a notebook's stored output is the same on every run. :func:`show` draws any of them as
-the HTML a learner reads: thousands separators, shares as percentages, a minus sign, no
-positional index, headers that wrap between words, and nothing wider than a 1024-pixel screen.
+Every table is a plain ``DataFrame``, in a fixed order. :func:`show` draws any of them with
+pandas' ``Styler`` as the HTML a learner reads: thousands separators, shares as percentages, a
+minus sign, no positional index, headers that wrap between words, and nothing wider than a
+1024-pixel screen; the Styler's id comes from the table's content, so a notebook's stored output
+is the same on every run.
 
 >>> payment_table(25)["Winner collects"].tolist()
 [100, 150, 0]
@@ -22,11 +23,13 @@ positional index, headers that wrap between words, and nothing wider than a 1024
 
 from __future__ import annotations
 
+import hashlib
 from html import escape
 from numbers import Integral, Real
 from typing import Iterable, Mapping
 
 import pandas as pd
+from pandas.io.formats.style import Styler
 
 from ..american.home import CATEGORIES, HOME, HomeRules, home_payments
 from ..hands import Hand
@@ -229,15 +232,33 @@ class HtmlTable:
         return f"<table: {len(self.frame)} rows × {len(self.frame.columns)} columns>"
 
 
+#: The house style of a table, as pandas' Styler writes it (its rules under the table's own id,
+#: which JupyterLab's rules for rendered tables never outweigh).
+_TABLE_STYLES = [
+    {"selector": "", "props": f"border-collapse:collapse;max-width:100%;{FONT};color:{TEXT}"},
+    {"selector": "th, td", "props": f"padding:0.2em 0.6em;border-bottom:1px solid {BORDER};vertical-align:top;"
+                                    "text-align:left"},
+    {"selector": "thead th", "props": f"font-weight:700;background:{SHADE};overflow-wrap:normal;word-break:normal"},
+    {"selector": "thead th.mjs-number", "props": "text-align:right"},
+    {"selector": "tbody th", "props": "font-weight:400"},
+    {"selector": "tbody th.level0", "props": "font-weight:700"},
+    # (text left: JupyterLab sets every table cell right, which put long sentences flush right)
+    {"selector": "td.mjs-number", "props": "text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums"},
+    {"selector": "td.mjs-none", "props": f"color:{MUTED}"},
+    {"selector": "caption", "props": "caption-side:top;text-align:left;font-weight:700;padding:0.6em 0 0.3em"},
+]
+
+
 def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: float = 1, index: bool | None = None,
          label: str = "", title: str = "") -> HtmlTable:
-    """``frame`` as the HTML a learner reads (see the module notes).
+    """``frame`` as the HTML a learner reads (see the module notes), drawn by pandas' Styler.
 
     ``percent``: columns that hold shares of ``out_of`` (a string: the columns, or rows, whose
     label holds it, such as ``"%"``); of 1, 0.25 shows as 25.0%; ``out_of=100`` for figures that
     are percentages already. ``index``: show the row labels (default: unless they are just 0, 1,
     2, ...). ``label``: what a screen reader announces the table as; ``title``: a title shown
-    above it (and announced).
+    above it (and announced). The same table always gives the same HTML: the Styler's id is
+    made from what the table shows.
 
     >>> t = show(pd.DataFrame({"paper total": [1728, 237568], "share": [0.5, 0.125]}), percent=["share"])
     >>> "237,568" in t.html and "12.5%" in t.html and ">0<" not in t.html
@@ -247,43 +268,28 @@ def show(frame: pd.DataFrame, *, percent: Iterable[str] | str = (), out_of: floa
     percent = ({c for c in frame.columns if percent in _label(c)} if isinstance(percent, str) else set(percent))
     if index is None:
         index = not isinstance(frame.index, pd.RangeIndex) or frame.index.name is not None
-    cell = f"padding:0.2em 0.6em;border-bottom:1px solid {BORDER};vertical-align:top"
-    head = f"{cell};text-align:left;font-weight:700;background:{SHADE};overflow-wrap:normal;word-break:normal"
-    levels = frame.index.nlevels if index else 0
-    heads = []
-    if index:
-        for k in range(levels):
-            n = frame.index.names[k]
-            heads.append(f'<th scope="col" style="{head}">{escape(str(n) if n else "")}</th>')
-    for c in frame.columns:
-        align = "right" if pd.api.types.is_numeric_dtype(frame[c]) else "left"
-        heads.append(f'<th scope="col" style="{head};text-align:{align}">{escape(_label(c))}</th>')
-    rows = []
-    previous: tuple = ()
-    for key, row in zip(frame.index, frame.itertuples(index=False)):
-        cells = []
-        if index:
-            parts = key if isinstance(key, tuple) else (key,)
-            for k, part in enumerate(parts):
-                same = previous[:k + 1] == parts[:k + 1] and k < len(parts) - 1
-                cells.append(f'<th scope="row" style="{cell};text-align:left;font-weight:{700 if k == 0 else 400}">'
-                             f'{"" if same else escape(str(part))}</th>')
-            previous = parts
-        for c, value in zip(frame.columns, row):
-            text, number = _cell(value, c in percent or key in rows_in_percent, out_of)
-            # (text left: JupyterLab sets every table cell right, which put long sentences flush right)
-            style = f"{cell};text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums" if number \
-                else f"{cell};text-align:left"
-            cells.append(f'<td style="{style}">{escape(text)}</td>')
-        rows.append(f"<tr>{''.join(cells)}</tr>")
-    if not rows:  # an empty table says so (headers over nothing read as a fault)
-        rows.append(f'<tr><td colspan="{len(heads)}" style="{cell};text-align:left;color:{MUTED}">(none yet)</td></tr>')
-    aria = f' aria-label="{escape(label)}"' if label and not title else ""
-    caption = (f'<caption style="caption-side:top;text-align:left;font-weight:700;padding:0.6em 0 0.3em">'
-               f'{escape(title)}</caption>' if title else "")
-    html = (f'<table class="mjs-table"{aria} style="border-collapse:collapse;max-width:100%;{FONT};color:{TEXT}">'
-            f'{caption}<thead><tr>{"".join(heads)}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
-    return HtmlTable(frame, html)
+    cells = [[_cell(value, c in percent or key in rows_in_percent, out_of) for c, value in zip(frame.columns, row)]
+             for key, row in zip(frame.index, frame.itertuples(index=False))]
+    texts = pd.DataFrame([[text for text, _ in row] for row in cells], index=frame.index, columns=frame.columns)
+    kinds = pd.DataFrame([["mjs-number" if number else "" for _, number in row] for row in cells],
+                         index=frame.index, columns=frame.columns)
+    if texts.empty:  # an empty table says so (headers over nothing read as a fault)
+        texts = pd.DataFrame([["(none yet)"] + [""] * (len(frame.columns) - 1)], columns=frame.columns)
+        kinds = pd.DataFrame([["mjs-none"] * len(frame.columns)], columns=frame.columns)
+        index = False
+    numeric = [k for k, c in enumerate(frame.columns) if pd.api.types.is_numeric_dtype(frame[c])]
+    shown = (Styler(texts, cell_ids=False).format(escape="html").format_index(_label, axis=1, escape="html")
+             .format_index(escape="html").set_td_classes(kinds).set_table_styles(_TABLE_STYLES)
+             .set_table_styles([{"selector": f"thead th.col{k}", "props": "text-align:right"} for k in numeric],
+                               overwrite=False)
+             .set_table_attributes('class="mjs-table"' + (f' aria-label="{escape(label)}"' if label and not title else "")))
+    if not index:
+        shown = shown.hide(axis="index")
+    if title:
+        shown = shown.set_caption(escape(title))
+    what = "\x1f".join([texts.to_csv(), label, title, str(index)]).encode("utf-8")
+    shown = shown.set_uuid("mjs" + hashlib.sha1(what, usedforsecurity=False).hexdigest()[:10])
+    return HtmlTable(frame, shown.to_html(doctype_html=False))
 
 
 _HAND_KINDS = frozenset(r.name for r in rule_table(WILLINGDON) if r.group == "hand kind")
