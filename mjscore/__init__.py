@@ -31,7 +31,30 @@ _WHERE = {
     "Score": "willingdon.scoring", "score": "willingdon.scoring",
 }
 
-__all__ = sorted(_WHERE)
+__all__ = sorted(_WHERE) + ["html_of"]
+
+#: How a notebook shows a result of the engine by itself: the view that draws each kind, reached
+#: by name only when a result is shown (the engine imports no view, and these views use nothing
+#: beyond the standard library: ``tests/test_house.py`` checks both).
+HTML_VIEWS = {"mjscore.willingdon.scoring.Score": "views.results:breakdown_html",
+              "mjscore.willingdon.settle.Settlement": "views.results:settlement_html",
+              "mjscore.night.ledger.Ledger": "views.night.night_html:totals_html"}
+
+
+def html_of(result) -> str | None:
+    """The HTML a notebook shows for ``result``: a score, a Willingdon settlement, a night's totals.
+
+    It is what their ``_repr_html_`` gives, so a cell that ends with one shows it drawn; None
+    for anything else (the notebook shows the text).
+
+    >>> html_of(score(parse("RDx3 GDx3 WDx3 +EWx3 NWx2 F1 F2"))).count("mjs-line-total")
+    2
+    """
+    view = HTML_VIEWS.get(f"{type(result).__module__}.{type(result).__qualname__}")
+    if view is None:
+        return None
+    module, name = view.split(":")
+    return getattr(import_module(f".{module}", __name__), name)(result)
 
 
 def __getattr__(name: str):

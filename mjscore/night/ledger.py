@@ -55,6 +55,7 @@ from .entry import GAMES, Entry, Figures, LedgerError, Line, Unsaid, check_playe
 from .journal_file import Journal
 from .journal_format import GAME_KINDS, journal_text
 from .willingdon import WILLINGDON_COLUMNS, WILLINGDON_HOWS, Willingdon
+from .. import html_of
 
 __all__ = ["AMERICAN_COLUMNS", "GAMES", "KeptHand", "Ledger", "WILLINGDON_COLUMNS", "WILLINGDON_HOWS"]
 
@@ -101,15 +102,11 @@ def _entry(entry: Entry | None, fields_: dict) -> Entry:
 class Ledger:
     """A night's players and hands, with each hand's payments and the running totals.
 
-    ``players``: four names, or five (the fifth listed sits out as the bettor unless a hand
-    names another). ``game``: ``"american"`` (the default) or ``"willingdon"``. ``rules``:
-    the American :class:`~mjscore.american.HomeRules`; ``table_rules`` and ``scoring``: the
-    Willingdon :class:`~mjscore.willingdon.settle.TableRules` and :class:`~mjscore.willingdon.RuleSet`.
-    ``journal``: a path (used as given); the heading is written at once and every hand after.
-    A journal that already holds a night is refused: open it with :func:`open_night`.
-    ``kind``: the game's strategy itself (:class:`~mjscore.night.american.American` or
-    :class:`~mjscore.night.willingdon.Willingdon`), instead of ``game`` and its rules.
-    """
+    ``players``: four names, or five (the fifth sits out as the bettor unless a hand names
+    another). ``game``: ``"american"`` (the default) or ``"willingdon"``; ``rules``, ``table_rules``
+    and ``scoring``: the American HomeRules, the Willingdon TableRules and RuleSet. ``journal``: a
+    path (used as given), its heading written at once and every hand after (one that holds a night
+    is refused: open it with :func:`open_night`). ``kind``: the game's strategy itself, instead."""
 
     def __init__(self, players: Sequence[str], *, game: str = "american", rules: HomeRules = HOME,
                  table_rules: TableRules = TableRules(), scoring: RuleSet = WILLINGDON,
@@ -182,6 +179,9 @@ class Ledger:
 
     def __len__(self) -> int:
         return len(self._hands)
+
+    def _repr_html_(self) -> str | None:
+        return html_of(self)  # drawn by the views where a notebook shows it
 
     def __repr__(self) -> str:
         where = f", journal={self.journal.name!r}" if self.journal else ""

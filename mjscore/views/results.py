@@ -25,9 +25,9 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-from ..tiles import INFO
+from ..tiles import INFO, SEAT_NAMES
 from ..willingdon.scoring import Score
-from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count, styled
+from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count, signed, styled
 
 _PAD = "padding:0.15em 0.45em;white-space:nowrap;text-align:left"  # JupyterLab sets its tables right
 #: The house style of every result, by class (a later rule refines an earlier one).
@@ -177,6 +177,21 @@ def payout_html(payout, names: Sequence[str] | None = None) -> str:
                   f'<ul>{reasons}</ul></div>', RULES)
 
 
+def settlement_html(settlement) -> str:
+    """A Willingdon :class:`~mjscore.willingdon.settle.Settlement`: each seat's gain (+) or payment (−), and why.
+
+    >>> from mjscore import settle_win
+    >>> html = settlement_html(settle_win(64, winner="S", discarder="E"))
+    >>> "South" in html and "+192" in html and "−64" in html
+    True
+    """
+    rows = "".join('<tr class="mjs-result-row">' + _td(escape(SEAT_NAMES.get(seat, seat)), "cell")
+                   + _td(signed(amount), "cell", "figure") + "</tr>" for seat, amount in settlement.payments.items())
+    reasons = "".join(f"<li>{escape(r)}</li>" for r in settlement.reasons)
+    return styled(f'<div class="mjs-payout mjs-settlement" role="status"><table>{rows}</table>'
+                  + (f"<ul>{reasons}</ul>" if reasons else "") + "</div>", RULES)
+
+
 def verdict_html(*, right: bool, shown: bool, note: str = "") -> str:
     """The first lines of a practice verdict: ``note`` (if any), then Shown, Right or Not quite."""
     parts = [f'<p class="mjs-verdict-note">{escape(note)}</p>'] if note else []
@@ -189,4 +204,5 @@ def verdict_html(*, right: bool, shown: bool, note: str = "") -> str:
     return styled("".join(parts), RULES)
 
 
-__all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "verdict_html"]
+__all__ = ["breakdown_html", "error_html", "headline_html", "payout_html", "score_html", "settlement_html",
+           "verdict_html"]

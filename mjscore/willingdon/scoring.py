@@ -26,6 +26,7 @@ from ..hands import Hand
 from ..tiles import INFO, tile_name
 from .facts import Facts
 from .rules import CLEAN_HAND_ONE, WILLINGDON, Rule, RuleSet, rule_table
+from .. import html_of
 
 # --------------------------------------------------------------------------- the result
 
@@ -75,6 +76,9 @@ class Score(NamedTuple):
     doubles_detail: tuple[LineItem, ...]
     rules: RuleSet
     also_fits: tuple[str, ...] = ()  # hand kinds that fit but are not counted (best only)
+
+    def _repr_html_(self) -> str | None:
+        return html_of(self)  # drawn by the views where a notebook shows it
 
     def explain(self) -> str:
         """The breakdown, line by line, as a scorer would read it out."""

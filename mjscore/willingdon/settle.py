@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..inputs import figure
 from ..tiles import SEAT_NAMES, SEATS
+from .. import html_of
 
 
 #: The most a penalty may cost (a false mahjong, to each player): more means nothing at a table.
@@ -59,6 +60,9 @@ class Settlement:
 
     def __post_init__(self) -> None:
         assert sum(self.payments.values()) == 0
+
+    def _repr_html_(self) -> str | None:
+        return html_of(self)  # drawn by the views where a notebook shows it
 
 
 def _seat(seat: object, what: str) -> str:
