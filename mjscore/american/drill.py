@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from ..missed import Misreading, Rule, worst_miss
 from ..numbers import signed
-from .home import CATEGORIES, HOME, HOWS, PAYS_AS, HomeRules, home_payments, settle
+from .home import CATEGORIES, HOME, HOWS, PAYS_AS, HandResult, HomeRules, home_payments, settle
 
 __all__ = ["BETTOR", "PLAYERS", "RAMP", "DrillError", "Misreading", "Rule", "Situation", "deal", "home_answer",
            "home_miss", "home_reasons", "misreadings", "section", "situation"]
@@ -70,7 +70,7 @@ class Situation:
     category: str = "other"
     dead: tuple = ()
     bettor: str | None = None
-    backs: str | None = None
+    pick: str | None = None
     exposures: int = 0
 
     @property
@@ -95,7 +95,7 @@ class Situation:
         if player in self.dead:
             bits.append("dead hand")
         if player == self.bettor:
-            bits.append(f"sits out, bets on {self.backs}")
+            bits.append(f"sits out, bets on {self.pick}")
         return ", ".join(bits)
 
     def describe(self) -> str:
@@ -113,15 +113,20 @@ class Situation:
         if self.dead:
             text += f" {' and '.join(self.dead)}'s hand is dead."
         if self.bettor:
-            text += f" {self.bettor} sits out and bets on {self.backs}."
+            text += f" {self.bettor} sits out and bets on {self.pick}."
         return text
+
+    def result(self) -> HandResult:
+        """How the hand ended, as :func:`~mjscore.american.home.settle` takes it."""
+        return HandResult(self.how, self.winner, self.thrower, self.value or 1, self.jokerless, self.category,
+                          self.dead, self.bettor, self.pick)
 
     def to_json(self) -> dict:
         """The facts, as ``mjscore deal --game american`` prints them (without the answer)."""
         return {"number": self.number, "players": list(self.players), "value": self.value, "how": self.how,
                 "winner": self.winner, "thrower": self.thrower, "jokerless": self.jokerless,
                 "no_jokers": self.no_jokers, "category": self.category, "dead": list(self.dead),
-                "bettor": self.bettor, "backs": self.backs, "exposures": self.exposures}
+                "bettor": self.bettor, "pick": self.pick, "exposures": self.exposures}
 
     @classmethod
     def from_json(cls, d: Any) -> "Situation":
@@ -132,7 +137,7 @@ class Situation:
             s = cls(number=d["number"], how=d["how"], value=d["value"], winner=d["winner"], thrower=d["thrower"],
                     jokerless=d["jokerless"], no_jokers=d["no_jokers"], category=d["category"],
                     dead=tuple(d["dead"]) if isinstance(d["dead"], list) else d["dead"], bettor=d["bettor"],
-                    backs=d["backs"], exposures=d["exposures"])
+                    pick=d["pick"] if "pick" in d else d["backs"], exposures=d["exposures"])  # "backs": logs of 2026
         except KeyError as e:
             raise DrillError(f"a situation has no {e.args[0]!r}") from None
         s.check()
@@ -151,12 +156,10 @@ class Situation:
             raise DrillError("a hand won by a joker exchange has taken a joker into it: it has a joker")
         if not whole(self.exposures, 0, 4) or not isinstance(self.dead, tuple):
             raise DrillError("a situation's exposures or dead hands are not what the drill deals")
-        if self.bettor not in (None, BETTOR) or (self.bettor is None) != (self.backs is None):
+        if self.bettor not in (None, BETTOR) or (self.bettor is None) != (self.pick is None):
             raise DrillError("the bettor is Eve, backing one of the four, or nobody")
         try:
-            settle(self.players, winner=self.winner, how=self.how, value=self.value or 1, thrower=self.thrower,
-                   jokerless=self.jokerless, category=self.category, dead=self.dead, bettor=self.bettor,
-                   backs=self.backs)
+            settle(self.players, self.result())
         except ValueError as e:
             raise DrillError(f"the situation cannot be settled: {e}") from None
         if (self.pays_as == "wall") != (self.value is None) or not (self.value is None or whole(self.value, 1, 100_000)):
@@ -222,9 +225,9 @@ def situation(number: int, seed: int = 0, *, game: str = "american") -> Situatio
     how = _weighted(rng, _HOWS)
     dead = (_pick(rng, PLAYERS),) if rng.random() < 0.15 else ()
     bettor = BETTOR if game == "american" and rng.random() < 0.15 else None
-    backs = _pick(rng, PLAYERS) if bettor else None
+    pick = _pick(rng, PLAYERS) if bettor else None
     if how == "wall":
-        return Situation(number=number, how=how, dead=dead, bettor=bettor, backs=backs)
+        return Situation(number=number, how=how, dead=dead, bettor=bettor, pick=pick)
     category, values = _weighted(rng, [((c, v), w) for c, w, v in _SECTIONS])
     if category == "singles-and-pairs" and how == "joker-exchange":
         how = "self-drawn"  # no joker in a Singles and Pairs hand, and nothing exposed to take one from
@@ -244,7 +247,7 @@ def situation(number: int, seed: int = 0, *, game: str = "american") -> Situatio
     if how == "joker-exchange":
         exposures = max(exposures, 1)  # the joker came from an exposure on the table
     return Situation(number=number, how=how, value=value, winner=winner, thrower=thrower, jokerless=jokerless,
-                     no_jokers=no_jokers, category=category, dead=dead, bettor=bettor, backs=backs,
+                     no_jokers=no_jokers, category=category, dead=dead, bettor=bettor, pick=pick,
                      exposures=exposures)
 
 
@@ -265,9 +268,7 @@ def home_answer(s: Situation, rules: HomeRules = HOME) -> tuple[int, ...]:
 
     Plus what the winner (and a bettor on her) collects, minus what each payer pays. They sum
     to zero."""
-    amounts = settle(s.players, winner=s.winner, how=s.how, value=s.value or 1, thrower=s.thrower,
-                     jokerless=s.jokerless, category=s.category, dead=s.dead, bettor=s.bettor, backs=s.backs,
-                     rules=rules)
+    amounts = settle(s.players, s.result(), rules)
     return tuple(amounts[p] for p in s.players)
 
 
@@ -282,13 +283,13 @@ def home_reasons(s: Situation, rules: HomeRules = HOME) -> tuple[str, ...]:
     for d in s.dead:
         lines.append(f"{d}'s hand is dead, and she still pays like everyone else.")
     if s.bettor:
-        if s.backs == s.winner:
+        if s.pick == s.winner:
             lines.append(f"{s.bettor} backed the winner: she collects what {s.winner} collects, from the same payers.")
-        elif s.backs == s.thrower:
-            lines.append(f"{s.bettor} backed {s.backs}, who threw the winning tile: she pays {s.winner} double, "
+        elif s.pick == s.thrower:
+            lines.append(f"{s.bettor} backed {s.pick}, who threw the winning tile: she pays {s.winner} double, "
                          f"{p.thrower_pays}.")
         else:
-            lines.append(f"{s.bettor} backed {s.backs}, who lost: she pays {s.winner} as a loser does, {p.other_pays}.")
+            lines.append(f"{s.bettor} backed {s.pick}, who lost: she pays {s.winner} as a loser does, {p.other_pays}.")
     return tuple(lines)
 
 
@@ -311,13 +312,13 @@ def _amounts_if_paid(s: Situation, thrower_pays: int, other_pays: int, *, dead_p
             amounts[p] -= pays(p)
             amounts[s.winner] += pays(p)
     if s.bettor and bettor != "none":
-        if s.backs == s.winner:
+        if s.pick == s.winner:
             amounts[s.bettor] = amounts[s.winner]
             for p in PLAYERS:
                 if p != s.winner:
                     amounts[p] -= pays(p)
         else:
-            owed = thrower_pays if s.backs == s.thrower and bettor == "rule" else other_pays
+            owed = thrower_pays if s.pick == s.thrower and bettor == "rule" else other_pays
             amounts[s.bettor] -= owed
             amounts[s.winner] += owed
     return tuple(amounts[p] for p in s.players)
@@ -366,14 +367,14 @@ def misreadings(s: Situation) -> list[Misreading]:
                             f"{d}'s hand is dead, but she pays like everyone else."),
                        _amounts_if_paid(s, t, o, dead_pay=False)))
     if s.bettor:
-        if s.backs == s.winner:
+        if s.pick == s.winner:
             detail = f"{s.bettor} backed {s.winner}: she collects what the winner collects."
-        elif s.backs == s.thrower:
-            detail = f"{s.bettor} backed {s.backs}, who threw: she pays the winner double, as her player does."
+        elif s.pick == s.thrower:
+            detail = f"{s.bettor} backed {s.pick}, who threw: she pays the winner double, as her player does."
             found.append(Misreading(Rule(_BETTOR_DOUBLE, detail),
                            _amounts_if_paid(s, t, o, bettor="single")))
         else:
-            detail = f"{s.bettor} backed {s.backs}, who lost: she pays the winner as a loser does."
+            detail = f"{s.bettor} backed {s.pick}, who lost: she pays the winner as a loser does."
         found.append(Misreading(Rule(_BETTOR, detail), _amounts_if_paid(s, t, o, bettor="none")))
     return found
 

@@ -165,18 +165,35 @@ def home_payments(value: int, how: str, *, jokerless: bool = False, category: st
                   tuple(reasons))
 
 
-def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
-           thrower: str | None = None, jokerless: bool = False, category: str = "other",
-           dead: Sequence[str] = (), bettor: str | None = None, backs: str | None = None,
-           rules: HomeRules = HOME) -> dict[str, int]:
+@dataclass(frozen=True)
+class HandResult:
+    """How one hand ended at an American table: how it was won (or the wall ran out), the
+    winner, the thrower of the winning tile, the card value, jokerless, the card's section,
+    the dead hands; with five players, who sat out as the ``bettor`` and her ``pick``, the
+    player she backed. A wall game needs no value (nobody pays)."""
+
+    how: str
+    winner: str | None = None
+    thrower: str | None = None
+    value: int = 1
+    jokerless: bool = False
+    category: str = "other"
+    dead: tuple[str, ...] = ()
+    bettor: str | None = None
+    pick: str | None = None
+
+
+def settle(players: Sequence[str], hand: HandResult, rules: HomeRules = HOME) -> dict[str, int]:
     """Each player's gain (+) or payment (-) for one hand, which always sum to zero.
 
-    ``players``: the four at the table, or five where ``bettor`` names the fifth, who sits
-    out and ``backs`` one of the four. A dead hand pays like any other.
+    ``players``: the four at the table, or five where ``hand.bettor`` names the fifth, who
+    sits out and backs one of the four (``hand.pick``). A dead hand pays like any other.
 
-    >>> settle(["Ann", "Bea", "Cat", "Dee"], winner="Ann", how="discard", thrower="Cat", value=25)
+    >>> settle(["Ann", "Bea", "Cat", "Dee"], HandResult("discard", winner="Ann", thrower="Cat", value=25))
     {'Ann': 100, 'Bea': -25, 'Cat': -50, 'Dee': -25}
     """
+    how, winner, thrower, value, dead, bettor, pick = (hand.how, hand.winner, hand.thrower, hand.value, hand.dead,
+                                                       hand.bettor, hand.pick)
     players = list(players)
     if len(set(players)) != len(players):
         raise AmericanError("two players have the same name")
@@ -186,9 +203,9 @@ def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
     if bettor is not None:
         if bettor not in players:
             raise AmericanError(f"the bettor {bettor!r} is not one of the players")
-        if backs not in table:
-            raise AmericanError(f"the bettor must back one of the four at the table, not {backs!r}")
-    elif backs is not None:
+        if pick not in table:
+            raise AmericanError(f"the bettor must back one of the four at the table, not {pick!r}")
+    elif pick is not None:
         raise AmericanError("a pick is given but nobody sits out as the bettor")
     if len(table) != 4:
         raise AmericanError(f"four players sit at the table (a fifth may bet); got {len(table)}")
@@ -196,7 +213,7 @@ def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
         if d not in table:
             raise AmericanError(f"the dead hand {d!r} is not at the table")
     result = {p: 0 for p in players}
-    payout = home_payments(value, how, jokerless=jokerless, category=category, rules=rules)
+    payout = home_payments(value, how, jokerless=hand.jokerless, category=hand.category, rules=rules)
     way = PAYS_AS[how]
     if way == "wall":
         if winner is not None or thrower is not None:
@@ -218,7 +235,7 @@ def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
         result[p] -= pay
         result[winner] += pay
     if bettor is not None:
-        if backs == winner:
+        if pick == winner:
             # She collects what the winner collects, from the same losers.
             for p in table:
                 if p != winner:
@@ -226,11 +243,11 @@ def settle(players: Sequence[str], *, winner: str | None, how: str, value: int,
                     result[p] -= pay
                     result[bettor] += pay
         else:
-            pay = payout.thrower_pays if backs == thrower else payout.other_pays
+            pay = payout.thrower_pays if pick == thrower else payout.other_pays
             result[bettor] -= pay
             result[winner] += pay
     return result
 
 
-__all__ = ["AmericanError", "CATEGORIES", "HOME", "HOWS", "HomeRules", "LEAGUE_CARD", "Payout", "RARER_WAYS",
+__all__ = ["AmericanError", "CATEGORIES", "HOME", "HOWS", "HandResult", "HomeRules", "LEAGUE_CARD", "Payout", "RARER_WAYS",
            "home_payments", "settle"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, PAYS_AS, AmericanError, HomeRules,
+from ..american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, PAYS_AS, AmericanError, HandResult, HomeRules,
                              home_payments, settle)
 from .entry import MAX_VALUE, Entry, LedgerError, Settled, how_word, match_name, whole, word, yes
 
@@ -140,12 +140,11 @@ class American:
         if bettor is not None and (pick is not None or PAYS_AS[how] != "wall"):
             if pick is None:
                 raise LedgerError(f"the bettor, {bettor}, must pick a player to back")
-            payments = settle(players, winner=winner, how=how, value=value, thrower=thrower,
-                              jokerless=jokerless, category=category, dead=dead, bettor=bettor,
-                              backs=pick, rules=self.rules)
+            payments = settle(players, HandResult(how, winner, thrower, value, jokerless, category, tuple(dead),
+                                                  bettor, pick), self.rules)
         else:
-            payments = settle(table, winner=winner, how=how, value=value, thrower=thrower,
-                              jokerless=jokerless, category=category, dead=dead, rules=self.rules)
+            payments = settle(table, HandResult(how, winner, thrower, value, jokerless, category, tuple(dead)),
+                              self.rules)
         if PAYS_AS[how] == "wall":
             reasons: tuple[str, ...] = ("The wall ran out: nobody pays.",)
         else:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjscore.american import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError, HomeRules,
+from mjscore.american import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError, HandResult, HomeRules,
                               home_payments, settle)
 
 PLAYERS = ["Ann", "Bea", "Cat", "Dee"]
@@ -58,32 +58,32 @@ def test_joker_exchange_and_heavenly_hand_pay_as_self_drawn(how):
 
 
 def test_a_dead_hand_pays_like_any_other():
-    alive = settle(PLAYERS, winner="Ann", how="discard", thrower="Bea", value=25)
-    dead = settle(PLAYERS, winner="Ann", how="discard", thrower="Bea", value=25, dead=["Cat", "Bea"])
+    alive = settle(PLAYERS, HandResult(winner="Ann", how="discard", thrower="Bea", value=25))
+    dead = settle(PLAYERS, HandResult(winner="Ann", how="discard", thrower="Bea", value=25, dead=["Cat", "Bea"]))
     assert alive == dead == {"Ann": 100, "Bea": -50, "Cat": -25, "Dee": -25}
 
 
 def test_self_drawn_settle():
-    assert settle(PLAYERS, winner="Dee", how="self-drawn", value=25, jokerless=True) == {
+    assert settle(PLAYERS, HandResult(winner="Dee", how="self-drawn", value=25, jokerless=True)) == {
         "Ann": -100, "Bea": -100, "Cat": -100, "Dee": 300}
 
 
 def test_bettor_collects_what_the_winner_collects_when_her_player_wins():
-    r = settle(PLAYERS + ["Eve"], winner="Ann", how="discard", thrower="Bea", value=25, bettor="Eve", backs="Ann")
+    r = settle(PLAYERS + ["Eve"], HandResult(winner="Ann", how="discard", thrower="Bea", value=25, bettor="Eve", pick="Ann"))
     assert r == {"Ann": 100, "Eve": 100, "Bea": -100, "Cat": -50, "Dee": -50}
 
 
 def test_bettor_pays_as_a_loser_and_double_if_her_player_threw():
-    r = settle(PLAYERS + ["Eve"], winner="Ann", how="discard", thrower="Bea", value=25, bettor="Eve", backs="Cat")
+    r = settle(PLAYERS + ["Eve"], HandResult(winner="Ann", how="discard", thrower="Bea", value=25, bettor="Eve", pick="Cat"))
     assert r["Eve"] == -25 and r["Ann"] == 125
-    r = settle(PLAYERS + ["Eve"], winner="Ann", how="discard", thrower="Bea", value=25, bettor="Eve", backs="Bea")
+    r = settle(PLAYERS + ["Eve"], HandResult(winner="Ann", how="discard", thrower="Bea", value=25, bettor="Eve", pick="Bea"))
     assert r["Eve"] == -50 and r["Ann"] == 150
-    r = settle(PLAYERS + ["Eve"], winner="Ann", how="self-drawn", value=25, bettor="Eve", backs="Bea")
+    r = settle(PLAYERS + ["Eve"], HandResult(winner="Ann", how="self-drawn", value=25, bettor="Eve", pick="Bea"))
     assert r["Eve"] == -50
 
 
 def test_bettor_in_a_wall_game_pays_nothing():
-    r = settle(PLAYERS + ["Eve"], winner=None, how="wall", value=25, bettor="Eve", backs="Bea")
+    r = settle(PLAYERS + ["Eve"], HandResult(winner=None, how="wall", value=25, bettor="Eve", pick="Bea"))
     assert set(r.values()) == {0}
 
 
@@ -115,14 +115,14 @@ def test_bad_payment_questions_are_refused(kwargs, message):
 ])
 def test_bad_settlements_are_refused(kwargs, message):
     with pytest.raises(AmericanError, match=message):
-        settle(PLAYERS, value=25, **kwargs)
+        settle(PLAYERS, HandResult(value=25, **kwargs))
 
 
 def test_table_size_and_names():
     with pytest.raises(AmericanError, match="four players"):
-        settle(PLAYERS[:3], winner="Ann", how="self-drawn", value=25)
+        settle(PLAYERS[:3], HandResult(winner="Ann", how="self-drawn", value=25))
     with pytest.raises(AmericanError, match="same name"):
-        settle(["Ann", "Ann", "Cat", "Dee"], winner="Ann", how="self-drawn", value=25)
+        settle(["Ann", "Ann", "Cat", "Dee"], HandResult(winner="Ann", how="self-drawn", value=25))
     with pytest.raises(AmericanError, match="unknown category"):
         HomeRules(jokerless_exempt=frozenset({"nonsense"}))
 
@@ -160,9 +160,9 @@ def test_the_jokerless_double_doubles_exactly(value, how, category):
 def test_settlements_sum_to_zero(value, how, jokerless, category, order, bet, backs):
     winner, thrower = order[0], order[1]
     players = PLAYERS + (["Eve"] if bet else [])
-    r = settle(players, winner=None if how == "wall" else winner, how=how,
+    r = settle(players, HandResult(winner=None if how == "wall" else winner, how=how,
                thrower=thrower if how == "discard" else None, value=value, jokerless=jokerless,
-               category=category, bettor="Eve" if bet else None, backs=backs if bet else None)
+               category=category, bettor="Eve" if bet else None, pick=backs if bet else None))
     assert sum(r.values()) == 0
     if how != "wall" and not bet:
         assert r[winner] == home_payments(value, how, jokerless=jokerless, category=category).winner_collects

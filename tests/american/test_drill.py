@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from mjscore.american.drill import (BETTOR, PLAYERS, RAMP, DrillError, Situation, deal, home_answer, home_miss,
                                     home_reasons, misreadings, situation)
-from mjscore.american.home import HOWS, settle
+from mjscore.american.home import HOWS, HandResult, settle
 from mjscore.american.tournament import COMMON, VARIANT, score_game
 from mjscore.american.tournament.drill import game_of, tournament_answer, tournament_miss
 from mjscore.american.tournament.drill import misreadings as tournament_misreadings
@@ -52,8 +52,8 @@ def test_the_answer_is_the_engines_settlement_and_sums_to_zero():
         a = home_answer(s)
         assert sum(a) == 0 and len(a) == len(s.players)
         if s.how != "wall":
-            expect = settle(s.players, winner=s.winner, how=s.how, value=s.value, thrower=s.thrower,
-                            jokerless=s.jokerless, category=s.category, dead=s.dead, bettor=s.bettor, backs=s.backs)
+            expect = settle(s.players, HandResult(winner=s.winner, how=s.how, value=s.value, thrower=s.thrower,
+                            jokerless=s.jokerless, category=s.category, dead=s.dead, bettor=s.bettor, pick=s.pick))
             assert a == tuple(expect[p] for p in s.players)
             assert a[s.players.index(s.winner)] > 0
         assert home_miss(s, a) is None
@@ -77,9 +77,9 @@ def test_the_answer_is_the_engines_settlement_and_sums_to_zero():
     (RAMP[0], (-100, 25, 50, 25), "The winner's amount is plus, each payer's minus"),
     (RAMP[0], (0, 0, 0, 0), "When someone goes mah jongg, the others pay her"),
     (RAMP[0], (90, -25, -50, -25), "The winner collects what the others pay"),
-    (Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, backs="Ann"), (100, -25, -50, -25, 0),
+    (Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, pick="Ann"), (100, -25, -50, -25, 0),
      "A bettor wins or pays with the player she backs"),
-    (Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, backs="Cat"), (125, -25, -50, -25, -25),
+    (Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, pick="Cat"), (125, -25, -50, -25, -25),
      "A bettor pays double when her player threw the winning tile"),
 ])
 def test_a_wrong_answer_names_the_one_rule_missed(s, given, rule):
@@ -87,10 +87,10 @@ def test_a_wrong_answer_names_the_one_rule_missed(s, given, rule):
 
 
 def test_the_bettor_collects_with_her_player_and_pays_double_for_a_throw():
-    s = Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, backs="Ann")
+    s = Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, pick="Ann")
     assert s.players == PLAYERS + (BETTOR,)
     assert home_answer(s) == (100, -50, -100, -50, 100)
-    assert home_answer(Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, backs="Cat")) == (
+    assert home_answer(Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, pick="Cat")) == (
         150, -25, -50, -25, -50)
 
 
@@ -133,7 +133,7 @@ def test_tournament_situations_have_no_bettor_and_score_under_the_table():
     assert tournament_answer(RAMP[2], VARIANT) == (-30, 0, 0, 45)
     assert tournament_answer(RAMP[4]) == (10, 0, 10, 10) and tournament_answer(RAMP[4], VARIANT) == (10, 10, 10, 10)
     with pytest.raises(DrillError, match="no fifth player"):
-        game_of(Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, backs="Ann"))
+        game_of(Situation(9, "discard", 25, winner="Ann", thrower="Cat", bettor=BETTOR, pick="Ann"))
 
 
 @pytest.mark.parametrize("s, table, given, rule", [

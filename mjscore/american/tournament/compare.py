@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from ..home import HOME, HomeRules, settle
+from ..home import HOME, HandResult, HomeRules, settle
 from .night import standings
 from .scoring import Game, score_game
 from .tables import COMMON, EXPOSURE_BANDS, TournamentError, TournamentTable
@@ -45,9 +45,9 @@ def home_points(game: Game, rules: HomeRules = HOME) -> dict:
     how = HOME_HOW[game.how]
     if how == "wall":
         # settle() asks for a card value even for a wall game; nobody pays, whatever it is.
-        return settle(game.players, winner=None, how="wall", value=1, dead=game.dead, rules=rules)
-    return settle(game.players, winner=game.winner, how=how, value=game.value, thrower=game.thrower,
-                  jokerless=game.jokerless, category=game.category, dead=game.dead, rules=rules)
+        return settle(game.players, HandResult("wall", dead=tuple(game.dead)), rules)
+    return settle(game.players, HandResult(how, game.winner, game.thrower, game.value, game.jokerless, game.category,
+                                           tuple(game.dead)), rules)
 
 
 def places(totals: Mapping[str, int]) -> dict:
