@@ -18,17 +18,20 @@ import base64
 from html import escape
 
 from ..storage import kept_here
-from ._style import ERROR, FONT, SHADE
+from ._style import ERROR, FONT, SHADE, styled
+
+#: The warning's style, by class.
+RULES = {".mjs-nothing-kept": f"border:2px solid {ERROR};background:{SHADE};border-radius:6px;padding:0.4em 0.7em;"
+                              f"margin:4px 0;{FONT}"}
 
 
 def nothing_kept_html(what: str, how: str = "download it before you leave") -> str:
     """A warning that ``what`` is not kept by this browser ('' where it is)."""
     if kept_here():
         return ""
-    return (f'<div class="mjs-nothing-kept" role="alert" style="border:2px solid {ERROR};background:{SHADE};'
-            f'border-radius:6px;padding:0.4em 0.7em;margin:4px 0;{FONT}"><b>This browser keeps nothing for '
-            f'this site</b> (a private window, or the site&#8217;s storage refused): {escape(what)} will be gone '
-            f'when you close this page. To keep it, {escape(how)}.</div>')
+    return styled(f'<div class="mjs-nothing-kept" role="alert"><b>This browser keeps nothing for '
+                  f'this site</b> (a private window, or the site&#8217;s storage refused): {escape(what)} will be '
+                  f'gone when you close this page. To keep it, {escape(how)}.</div>', RULES)
 
 
 def download_html(name: str, data: bytes, mime: str) -> str:

@@ -42,7 +42,7 @@ from ...inputs import InputError, whole_number
 from ...night.entry import MAX_VALUE
 from .._app import App, classed
 from .._controls import number_box, typed_number
-from .._style import count
+from .._style import count, styled
 from ..tiles import ViewError
 from ..results import payout_html
 
@@ -69,6 +69,12 @@ EXAMPLES = (
 )
 
 RULES = {"home": HOME, "league": LEAGUE_CARD}
+
+#: The result's style, by class (``RULES`` above are the payment rules): the payout inside it has its own.
+STYLE_RULES = {
+    ".mjs-american-out": "font:15px Verdana,Arial,sans-serif",
+    ".mjs-american-head": "margin:4px 0",
+}
 
 #: What to say when the card value's box is empty (the tournament app of lesson 6 says the same).
 ASK_VALUE = "Type the card value: a whole number from 1 to 100,000."
@@ -190,8 +196,8 @@ class AmericanPaymentsApp(App):
             head = f"A hand worth {count(p.value)}, {HOW_LABELS[p.how]}"
             head += ", no jokers" if p.jokerless else ", with a joker"
             body = payout_html(p)
-        self.result.value = (f'<div style="font:15px Verdana,Arial,sans-serif"><p style="margin:4px 0">'
-                             f'<b>{escape(head)}</b></p>{body}</div>')
+        self.result.value = styled(f'<div class="mjs-american-out"><p class="mjs-american-head">'
+                                   f'<b>{escape(head)}</b></p>{body}</div>', STYLE_RULES)
 
 
 __all__ = ["ASK_VALUE", "AmericanPaymentsApp", "EXAMPLES", "HOW_LABELS", "card_value"]

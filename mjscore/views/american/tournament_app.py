@@ -26,12 +26,23 @@ from ...inputs import InputError
 from ...night.entry import MAX_VALUE
 from .._app import App, classed, switch_off
 from .._controls import Picks, number_box, typed_number
-from .._style import count, signed
+from .._style import count, signed, styled
 from .american_app import ASK_VALUE
 from .tournament_views import compare_hand
 
-_FONT = "font:14px Verdana,Arial,sans-serif"
-_CELL = "padding:3px 10px;border-bottom:1px solid #e6e1d3"
+#: The comparison's style, by class (a later rule refines an earlier one).
+RULES = {
+    ".mjs-tournament-out": "font:14px Verdana,Arial,sans-serif",
+    ".mjs-tournament-note": "margin:4px 0",
+    ".mjs-tournament-game": "margin:4px 0 6px",
+    ".mjs-tournament-table-out": "border-collapse:collapse",
+    ".mjs-tournament-cell": "padding:3px 10px;border-bottom:1px solid #e6e1d3",
+    ".mjs-tournament-left": "text-align:left",
+    ".mjs-tournament-right": "text-align:right",
+    ".mjs-tournament-reasons": "display:flex;gap:28px;margin-top:8px",
+    ".mjs-tournament-reasons ul": "margin:2px 0",
+    ".mjs-tournament-thrower-cost": "margin:6px 0",
+}
 _HOWS = (("discard", "discard"), ("self-drawn", "self-drawn"), ("wall game", "wall"))
 _ROLE = {"winner": "winner", "thrower": "threw the winning tile", "other": "other loser",
          "live hand": "live hand", "dead hand": "dead hand"}
@@ -195,8 +206,9 @@ class TournamentVsHomeApp(App):
             switch_off(control, not won)
         switch_off(self.thrower, how != "discard")
         try:
-            said = f'<p class="mjs-tournament-note" style="margin:4px 0">{escape(note)}</p>' if note else ""
-            self.result.value = f'<div role="status" aria-live="polite">{said}{self._html(self.game)}</div>'
+            said = f'<p class="mjs-tournament-note">{escape(note)}</p>' if note else ""
+            self.result.value = styled(f'<div role="status" aria-live="polite">{said}{self._html(self.game)}</div>',
+                                       RULES)
         except (TournamentError, AmericanError, InputError) as e:
             self.show_error(self.result, e)
         else:
@@ -208,31 +220,33 @@ class TournamentVsHomeApp(App):
         table = self.tournament_table
         frame = compare_hand(game, table, self.home_rules)
         tour = score_game(game, table)
-        head = (f'<tr><th style="{_CELL};text-align:left">Player</th><th style="{_CELL};text-align:left">Role</th>'
-                f'<th style="{_CELL};text-align:right">Home pays (+ collects)</th>'
-                f'<th style="{_CELL};text-align:right">Tournament points</th></tr>')
+        cell, left, right = ('class="mjs-tournament-cell"', 'class="mjs-tournament-cell mjs-tournament-left"',
+                             'class="mjs-tournament-cell mjs-tournament-right"')
+        head = (f'<tr><th {left}>Player</th><th {left}>Role</th>'
+                f'<th {right}>Home pays (+ collects)</th>'
+                f'<th {right}>Tournament points</th></tr>')
         rows = []
         for p, r in frame.iterrows():
             rows.append(f'<tr class="mjs-tournament-row" data-player="{escape(p)}">'
-                        f'<td style="{_CELL}">{escape(p)}</td><td style="{_CELL}">{escape(_ROLE[r["role"]])}</td>'
-                        f'<td style="{_CELL};text-align:right">{signed(int(r["home"]))}</td>'
-                        f'<td style="{_CELL};text-align:right">{signed(int(r["tournament"]))}</td></tr>')
-        out = [f'<div style="{_FONT}">',
-               f'<p style="margin:4px 0 6px"><b>{escape(game.describe())}</b></p>',
-               f'<table class="mjs-tournament-table-out" style="border-collapse:collapse">{head}{"".join(rows)}</table>']
+                        f'<td {cell}>{escape(p)}</td><td {cell}>{escape(_ROLE[r["role"]])}</td>'
+                        f'<td {right}>{signed(int(r["home"]))}</td>'
+                        f'<td {right}>{signed(int(r["tournament"]))}</td></tr>')
+        out = ['<div class="mjs-tournament-out">',
+               f'<p class="mjs-tournament-game"><b>{escape(game.describe())}</b></p>',
+               f'<table class="mjs-tournament-table-out">{head}{"".join(rows)}</table>']
         # why: the home reasons (the engine's own sentences) and the tournament lines
         home_reasons = (home_payments(game.value, game.how, jokerless=game.jokerless, category=game.category,
                                       rules=self.home_rules).reasons if game.value is not None
                         else ("The wall ran out: nobody pays.",))
         tour_lines = [f"{escape(line.player)}: {escape(line.reason)} {signed(line.points)}" for line in tour.lines]
-        out.append('<div class="mjs-tournament-reasons" style="display:flex;gap:28px;margin-top:8px">'
-                   '<div><b>At home</b><ul style="margin:2px 0">'
+        out.append('<div class="mjs-tournament-reasons">'
+                   '<div><b>At home</b><ul>'
                    + "".join(f"<li>{escape(r)}</li>" for r in home_reasons)
-                   + f'</ul></div><div><b>At the tournament</b> ({escape(table.name)})<ul style="margin:2px 0">'
+                   + f'</ul></div><div><b>At the tournament</b> ({escape(table.name)})<ul>'
                    + "".join(f"<li>{t}</li>" for t in tour_lines) + "</ul></div></div>")
         if game.scores_as == "discard":
             cost = throw_cost(game, table, self.home_rules)
-            out.append(f'<p class="mjs-tournament-thrower-cost" style="margin:6px 0">Throwing the winning tile cost '
+            out.append(f'<p class="mjs-tournament-thrower-cost">Throwing the winning tile cost '
                        f'{escape(game.thrower)} {count(cost.home_paid)} at home ({count(cost.home_extra)} more than '
                        f'each other loser) and {count(cost.tournament_lost)} points at the tournament '
                        f'({count(cost.tournament_extra)} more than each other loser).</p>')

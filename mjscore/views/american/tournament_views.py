@@ -41,8 +41,11 @@ from ...american.tournament.compare import home_points, same_players
 from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import COMMON, EXPOSURE_BANDS, PRESETS, TournamentTable
 from .._matplotlib_labels import FreeLabels
-from .._style import series, signed
+from .._style import series, signed, styled
 from ...numbers import said
+
+#: The summary's style, by class.
+RULES = {".mjs-tournament-summary": "font:14px Verdana,Arial,sans-serif"}
 
 
 def _table(table: TournamentTable | None) -> TournamentTable:
@@ -200,7 +203,7 @@ def night_summary_html(games: Sequence[Game], table: TournamentTable | None = No
     first_tour = night.index[night["tournament place"] == 1]
     figures = compare.night_figures(games, t, home_rules)
     all_throws = figures.thrown
-    parts = ['<div class="mjs-tournament-summary" style="font:14px Verdana,Arial,sans-serif">',
+    parts = ['<div class="mjs-tournament-summary">',
              f"<p>After {figures.games} games: <b>First at home: {_names(first_home)} "
              f"({signed(int(night.loc[first_home[0], 'home']))})</b>. <b>First at the tournament: "
              f"{_names(first_tour)} ({int(night.loc[first_tour[0], 'tournament']):,} points)</b> under the "
@@ -226,7 +229,7 @@ def night_summary_html(games: Sequence[Game], table: TournamentTable | None = No
         parts.append(f"<p>{figures.walls} wall game{'s' if figures.walls != 1 else ''}: nothing at home; at the "
                      f"tournament {t.wall_game_points} points each to {figures.wall_hands_paid} hands in all.</p>")
     parts.append("</div>")
-    return "".join(parts)
+    return styled("".join(parts), RULES)
 
 
 def _won_kind(game: Game) -> str:

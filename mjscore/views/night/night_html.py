@@ -24,10 +24,10 @@ import html
 
 from ...night import Ledger, Line, places
 from .._label_geometry import text_width
-from .._style import ERROR, GOOD, MUTED, TEXT, count, signed
+from .._style import ERROR, GOOD, MUTED, TEXT, count, signed, styled
 from ..svg import add, drawing, points, svg_text
 
-__all__ = ["NARROW", "PLAYER_COLOURS", "payments_html", "report_card_html", "totals_chart_html",
+__all__ = ["NARROW", "PLAYER_COLOURS", "RULES", "payments_html", "report_card_html", "totals_chart_html",
            "totals_html", "totals_svg"]
 
 #: One colour per seat, in the order the players are listed (legible on a projector).
@@ -142,6 +142,13 @@ _STYLE = ("<style>.mjs-night td,.mjs-night th{padding:2px 8px;text-align:right}"
           ".mjs-night .mjs-total{display:inline-block;min-width:100%;border-top:1px solid #8888}"
           ".mjs-night caption{white-space:nowrap;text-align:left;font-weight:bold}</style>")
 
+#: The classes a hand's reasons and the report card's words take as their own (each ``!important``,
+#: before :data:`_STYLE`, which stays a plain sheet for the report card's ``@media`` rules to refine).
+RULES = {
+    ".mjs-reasons": "margin:2px 0 4px 0;padding-left:1.3em",
+    "td.mjs-report-hand": "white-space:normal;max-width:18em",
+}
+
 
 def totals_html(ledger: Ledger) -> str:
     """Each player's place and total, from the top, as a small HTML table (places: the engine's)."""
@@ -149,8 +156,8 @@ def totals_html(ledger: Ledger) -> str:
                    f'<td class="{_cls(v)}">{signed(v)}</td></tr>'
                    for place, p, v in places(ledger))
     n = len(ledger)
-    return (f'{_STYLE}<table class="mjs-night mjs-totals"><caption>Totals after {count(n)} hand'
-            f'{"s" * (n != 1)}</caption>{rows}</table>')
+    return styled(f'{_STYLE}<table class="mjs-night mjs-totals"><caption>Totals after {count(n)} hand'
+                  f'{"s" * (n != 1)}</caption>{rows}</table>', RULES)
 
 
 def _reasons_html(line: Line) -> str:
@@ -159,7 +166,7 @@ def _reasons_html(line: Line) -> str:
     if not line.reasons:
         return ""
     items = "".join(f"<li>{html.escape(r)}</li>" for r in line.reasons)
-    return f'<ul class="mjs-reasons" style="margin:2px 0 4px 0;padding-left:1.3em">{items}</ul>'
+    return f'<ul class="mjs-reasons">{items}</ul>'
 
 
 def payments_html(line: Line, *, heading: str | None = None) -> str:
@@ -180,9 +187,9 @@ def payments_html(line: Line, *, heading: str | None = None) -> str:
         amount = f" {count(abs(v))}" if v else ""
         rows.append(f'<tr><td class="mjs-text">{html.escape(p)}</td>'
                     f'<td class="mjs-text {_cls(v)}">{word}{amount}</td></tr>')
-    return (f'{_STYLE}<div class="mjs-night mjs-line"><p><b>{html.escape(head)}:</b> '
-            f'{html.escape(line.text)}</p><table class="mjs-night">{"".join(rows)}</table>'
-            f'{_reasons_html(line)}</div>')
+    return styled(f'{_STYLE}<div class="mjs-night mjs-line"><p><b>{html.escape(head)}:</b> '
+                  f'{html.escape(line.text)}</p><table class="mjs-night">{"".join(rows)}</table>'
+                  f'{_reasons_html(line)}</div>', RULES)
 
 
 #: On a touch screen (text at 16 px) the words of each hand do not fit beside the figures: they go
@@ -235,8 +242,9 @@ def report_card_html(ledger: Ledger) -> str:
         body.append(f'<tr class="mjs-report-words"><td class="mjs-text" colspan="{len(ledger.players) + 1}">'
                     f'{count(line.number)}. {html.escape(line.text)}{why}</td></tr>'
                     f'<tr><td class="mjs-report-number">{count(line.number)}</td>'
-                    f'<td class="mjs-text mjs-report-hand" style="white-space:normal;max-width:18em">'
+                    f'<td class="mjs-text mjs-report-hand">'
                     f'{html.escape(line.text)}{why}</td>{cells}</tr>')
-    return (f'{_STYLE}{_REPORT_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand paid '
-            f'(above) and the running total after it (below the line)</caption><thead><tr><th>#</th>'
-            f'<th class="mjs-text mjs-report-hand">hand</th>{names}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+    return styled(f'{_STYLE}{_REPORT_STYLE}<table class="mjs-night mjs-report"><caption>The report card: each hand '
+                  f'paid (above) and the running total after it (below the line)</caption><thead><tr><th>#</th>'
+                  f'<th class="mjs-text mjs-report-hand">hand</th>{names}</tr></thead><tbody>{"".join(body)}</tbody>'
+                  '</table>', RULES)
