@@ -21,7 +21,6 @@ cue.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -397,6 +396,11 @@ def sheet(rules: dict[str, str]) -> str:
     return f"<style>{body}</style>"
 
 
+def _classes(selector: str) -> set[str]:
+    """The classes a CSS selector names: ``"td.mjs-a .mjs-b:hover"`` names mjs-a and mjs-b."""
+    return {name.split(":")[0] for part in selector.replace(">", " ").split() for name in part.split(".")[1:]}
+
+
 def styled(html: str, rules: dict[str, str]) -> str:
     """``html`` after a :func:`sheet` of those of ``rules`` whose classes it uses (none: ``html`` alone).
 
@@ -406,10 +410,10 @@ def styled(html: str, rules: dict[str, str]) -> str:
     >>> styled('<p class="mjs-a">hi</p>', {".mjs-a": "color:red", ".mjs-b, .mjs-a b": "margin:0"})
     '<style>.mjs-a{color:red !important}.mjs-a b{margin:0 !important}</style><p class="mjs-a">hi</p>'
     """
-    used = {c for attr in re.findall(r'class="([^"]*)"', html) for c in attr.split()}
+    used = {c for chunk in html.split('class="')[1:] for c in chunk.split('"', 1)[0].split()}
     picked = {}
     for selector, declarations in rules.items():
-        alternatives = [a.strip() for a in selector.split(",") if set(re.findall(r"\.([\w-]+)", a)) <= used]
+        alternatives = [a.strip() for a in selector.split(",") if _classes(a) <= used]
         if alternatives:
             picked[", ".join(alternatives)] = declarations
     return sheet(picked) + html if picked else html
