@@ -10,7 +10,6 @@ Every control holds every value the ledger accepts, so a hand recorded elsewhere
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from typing import Callable
 
 import ipywidgets as widgets
@@ -77,25 +76,16 @@ def _offer(control: widgets.Widget, options, value) -> None:
 class HandControls:
     """The hand's controls in ``widget``; ``on_change(key, value)`` hears of each change the
     scorekeeper makes (a key of :data:`KEYS`, the value as the form holds it), and
-    :meth:`show` puts a form's hand on them."""
+    :meth:`show` puts a form's hand on them. ``watch`` and ``quietly``: the app's (see
+    :class:`~mjscore.views._app.App`), so that what the app sets itself is never taken for a click."""
 
-    def __init__(self, on_change: Callable[[str, object], None]) -> None:
+    def __init__(self, on_change: Callable[[str, object], None], *, watch: Callable, quietly: Callable) -> None:
         self._on_change = on_change
-        self._busy = False
+        self._quietly = quietly  # the app's: what it sets itself is not the scorekeeper's change
         self._clearings = 0
-        self.widget = self._build()
-
-    @contextmanager
-    def _quietly(self):
-        was, self._busy = self._busy, True
-        try:
-            yield
-        finally:
-            self._busy = was
+        self.widget = self._build(watch)
 
     def _changed(self, change) -> None:
-        if self._busy:
-            return
         owner, value = change["owner"], change["new"]
         if owner is self.quick:
             if value is None:
@@ -115,7 +105,7 @@ class HandControls:
                 value = tuple(value)
         self._on_change(key, value)
 
-    def _build(self) -> widgets.Widget:
+    def _build(self, watch: Callable) -> widgets.Widget:
         buttons = {"button_width": "auto"}
         self.winner = classed(Choice(options=[], value=None, description="Winner", style=buttons),
                               "mjs-score-winner")
@@ -166,8 +156,7 @@ class HandControls:
                           '<small>(for the three-exposed penalty; “not said”: as the tiles show, and asked when it matters)</small></div>'),
              self.exposed, self.fishing, self.east, self.east_note], layout=widgets.Layout(display="none")),
             "mjs-score-willingdon-box")
-        for w in (self.quick, *(getattr(self, k) for k in KEYS)):
-            w.observe(self._changed, "value")
+        watch(self.quick, *(getattr(self, k) for k in KEYS), on_change=self._changed)
         return widgets.VBox([self.five, self.winner, self.how, self.thrower, self.american_box,
                              self.willingdon_box, self.note])
 

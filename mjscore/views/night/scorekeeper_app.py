@@ -145,7 +145,7 @@ class ScorekeeperApp(App):
             classed(widgets.HTML(), f"mjs-score-{part}")
             for part in ("payments", "status", "totals", "report", "chart", "journal", "editing-note"))
         self.choice = NightChoice(default, game)
-        self.hand = HandControls(on_change=self._hand_changed)
+        self.hand = HandControls(self._hand_changed, watch=self.watch, quietly=self._quietly)
         for name in PARTS:
             setattr(self, name, getattr(self.choice, name))
         for name in KEYS + _HAND_PARTS:
