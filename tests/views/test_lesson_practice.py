@@ -32,7 +32,8 @@ def path(tmp_path):
 
 
 def text(html: str) -> str:
-    """What a reader sees of some HTML: the tags gone, the spaces as a browser shows them."""
+    """What a reader sees of some HTML: the style sheets and the tags gone, the spaces as a browser shows them."""
+    html = re.sub(r"<style[^>]*>.*?</style>", " ", html, flags=re.S)
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
 
 

@@ -27,7 +27,7 @@ from mjscore.practice.played import answered_again
 from mjscore.views.practice.progress_views import (ClassApp, class_table, problems_html, questions_table,
                                                    rules_table)
 from mjscore.views.practice import progress_views
-from mjscore.views._style import FONT, MUTED
+from mjscore.views._style import styled
 from mjscore.views.practice.question_app import ALREADY_ANSWERED as QUESTION_ANSWERED
 from mjscore.views.practice.question_app import QuestionApp, YourTurn, your_turn
 from mjscore.practice.teacher import read_class
@@ -319,8 +319,9 @@ def test_the_class_app_says_at_once_that_it_is_reading(tmp_path, monkeypatch):
     app.read.click()
     assert len(during) == 2
     assert during[1] == {"error": None, "reading": f"the folder {folder}", "class": "", "off": (True, True, True),
-                         "said": f'<div class="mjs-class-reading" role="status" style="{FONT};color:{MUTED}">'
-                                 f'Reading the folder {escape(str(folder))} …</div>'}
+                         "said": styled(f'<div class="mjs-class-reading mjs-class-text mjs-class-muted" '
+                                        f'role="status">Reading the folder {escape(str(folder))} …</div>',
+                                        progress_views.RULES)}
     assert app.error is None and app.reading is None and "30 students" in app.said.value and app.students.value
     assert (app.read.disabled, app.folder.disabled, app.upload.disabled) == (False, False, False)
 

@@ -46,14 +46,28 @@ from ...practice import Drill, DrillError, DrillFeedback
 from ...practice.drill import read_amount
 from .._controls import AskFirst, number_box, upload_button
 from .._app import App, classed
-from .._style import FONT, MUTED
+from .._style import FONT, MUTED, styled
 from ...numbers import signed
 from ..results import error_html, verdict_html
 
-__all__ = ["ALREADY_ANSWERED", "AmericanDrillApp", "DrillApp", "TournamentDrillApp", "feedback_html"]
+__all__ = ["ALREADY_ANSWERED", "AmericanDrillApp", "DrillApp", "RULES", "TournamentDrillApp", "feedback_html"]
 
 #: Said above the verdict when Check is pressed again on a situation answered (or shown) with the boxes not filled.
 ALREADY_ANSWERED = "This situation is already answered: here is its answer again. Press Next for a new one."
+#: The house style of the drills, by class (a later rule refines an earlier one).
+RULES = {
+    ".mjs-drill-text": FONT,
+    ".mjs-drill-answers": "border-collapse:collapse;margin:4px 0",
+    ".mjs-drill-cell": "padding:2px 8px",
+    ".mjs-drill-mark": "padding:2px 4px",
+    ".mjs-drill-name": "text-align:left",
+    ".mjs-drill-figure": "text-align:right",
+    ".mjs-drill-strong": "font-weight:700",
+    ".mjs-drill-muted": f"color:{MUTED}",
+    ".mjs-drill-line": "margin:4px 0",
+    ".mjs-drill-rule": "margin:6px 0",
+    ".mjs-drill-list": "margin:2px 0",
+}
 
 
 def feedback_html(f: DrillFeedback) -> str:
@@ -65,19 +79,24 @@ def feedback_html(f: DrillFeedback) -> str:
         said = "" if f.given is None else signed(f.given[i])
         ok = f.given is not None and f.given[i] == c
         mark = "" if f.given is None else ("✓" if ok else "✗")
-        rows.append(f"<tr><th scope='row' style='text-align:left;padding:2px 8px'>{escape(p)}</th>"
-                    f"<td style='padding:2px 8px;color:{MUTED}'>{escape(s.role(p))}</td>"
-                    f"<td style='text-align:right;padding:2px 8px'>{said}</td>"
-                    f"<td style='padding:2px 4px'>{mark}</td>"
-                    f"<td style='text-align:right;padding:2px 8px;font-weight:700'>{signed(c)}</td></tr>")
-    parts.append("<table style='border-collapse:collapse;margin:4px 0'><tr><th></th><th></th>"
-                 "<th style='padding:2px 8px'>you said</th><th></th><th style='padding:2px 8px'>the answer</th></tr>"
+        rows.append(f'<tr><th scope="row" class="mjs-drill-cell mjs-drill-name">{escape(p)}</th>'
+                    f'<td class="mjs-drill-cell mjs-drill-muted">{escape(s.role(p))}</td>'
+                    f'<td class="mjs-drill-cell mjs-drill-figure">{said}</td>'
+                    f'<td class="mjs-drill-mark">{mark}</td>'
+                    f'<td class="mjs-drill-cell mjs-drill-figure mjs-drill-strong">{signed(c)}</td></tr>')
+    parts.append('<table class="mjs-drill-answers"><tr><th></th><th></th>'
+                 '<th class="mjs-drill-cell">you said</th><th></th><th class="mjs-drill-cell">the answer</th></tr>'
                  + "".join(rows) + "</table>")
     if f.missed and not f.right:
-        parts.append(f'<div class="mjs-drill-rule" style="margin:6px 0"><b>The rule you most likely missed:</b> '
+        parts.append(f'<div class="mjs-drill-rule"><b>The rule you most likely missed:</b> '
                      f'{escape(f.missed.title)}. {escape(f.missed.detail)}</div>')
-    parts.append("<ul style='margin:2px 0'>" + "".join(f"<li>{escape(r)}</li>" for r in f.reasons) + "</ul>")
-    return f'<div style="{FONT}">{"".join(parts)}</div>'
+    parts.append('<ul class="mjs-drill-list">' + "".join(f"<li>{escape(r)}</li>" for r in f.reasons) + "</ul>")
+    return styled(f'<div class="mjs-drill-text">{"".join(parts)}</div>', RULES)
+
+
+def _role_html(role: str) -> str:
+    """A player's role beside her box (the winner, a payer), in words."""
+    return styled(f'<span class="mjs-drill-text mjs-drill-muted">{escape(role)}</span>', RULES)
 
 
 class DrillApp(App):
@@ -179,8 +198,9 @@ class DrillApp(App):
 
     def _on_reset(self, _button=None) -> None:
         played = self.drill.tally.played
-        self.asker.ask(f'<span style="{FONT}">Reset clears this drill and its tally ({played} played); '
-                       f'you can undo it. Reset?</span>', self._reset_now, yes="Yes, reset", no="Cancel")
+        question = styled(f'<span class="mjs-drill-text">Reset clears this drill and its tally ({played} played); '
+                          f'you can undo it. Reset?</span>', RULES)
+        self.asker.ask(question, self._reset_now, yes="Yes, reset", no="Cancel")
         self.refresh()
 
     def _reset_now(self) -> None:
@@ -202,7 +222,7 @@ class DrillApp(App):
     # ---------------------------------------------------------------- drawing
 
     def _situation_html(self) -> str:
-        return f"<p style='margin:4px 0'>{escape(self.drill.situation.describe())}</p>"
+        return f'<p class="mjs-drill-line">{escape(self.drill.situation.describe())}</p>'
 
     def refresh(self) -> None:
         """Redraw everything from the drill's state."""
@@ -210,26 +230,27 @@ class DrillApp(App):
         t = d.tally
         who = f"Playing as <b>{escape(d.name)}</b> · " if d.name else ""
         line = (f"<b>{escape(d.title)}: {t.right} of {t.played} right</b> · {t.missed} missed ({t.shown} shown)"
-                if t.played else f"<span style='color:{MUTED}'>{escape(d.title)}: nothing played yet.</span>")
-        self.tally.value = f'<div role="status" aria-live="polite" style="{FONT}">{who}{line}</div>'
+                if t.played else f'<span class="mjs-drill-muted">{escape(d.title)}: nothing played yet.</span>')
+        self.tally.value = styled(f'<div role="status" aria-live="polite" class="mjs-drill-text">{who}{line}</div>',
+                                  RULES)
         self.undo.layout.display = "" if d.can_undo and not self.asker.asking else "none"
         messages = d.take_messages()
         if messages:
             self.notice.value = "".join(error_html(m) for m in messages)
         s = d.situation
         state = " — answered: press Next" if d.answered else ""
-        self.number.value = f'<div style="{FONT}"><b>Situation {d.number}</b>{escape(state)}</div>'
-        self.situation.value = f'<div style="{FONT}">{self._situation_html()}</div>'
+        self.number.value = styled(f'<div class="mjs-drill-text"><b>Situation {d.number}</b>{escape(state)}</div>',
+                                   RULES)
+        self.situation.value = styled(f'<div class="mjs-drill-text">{self._situation_html()}</div>', RULES)
         if [b.description for b in self.amounts] != list(s.players):
             self.amounts = [number_box(p, "mjs-drill-amount", placeholder="plus or minus",
                                        style={"description_width": "5em"}, width="16em")
                             for p in s.players]
-            self.boxes.children = [widgets.HBox([box, widgets.HTML(f'<span style="{FONT};color:{MUTED}">'
-                                                                   f'{escape(s.role(p))}</span>')])
+            self.boxes.children = [widgets.HBox([box, widgets.HTML(_role_html(s.role(p)))])
                                    for p, box in zip(s.players, self.amounts)]
         else:
             for row, p in zip(self.boxes.children, s.players):
-                row.children[1].value = f'<span style="{FONT};color:{MUTED}">{escape(s.role(p))}</span>'
+                row.children[1].value = _role_html(s.role(p))
         self.next.disabled = not d.answered
 
 
@@ -275,15 +296,15 @@ class TournamentDrillApp(DrillApp):
                             f"{files[0]['name']} is not a table file (JSON): {e}")
         else:
             self.drill.set_table(table)
-            self.notice.value = f'<div style="{FONT}">Scoring with {escape(table.name)}.</div>'
+            self.notice.value = styled(f'<div class="mjs-drill-text">Scoring with {escape(table.name)}.</div>', RULES)
         self.refresh()
 
     def _situation_html(self) -> str:
         d, s = self.drill, self.drill.situation
-        text = f"<p style='margin:4px 0'>{escape(s.describe())}</p>"
+        text = f'<p class="mjs-drill-line">{escape(s.describe())}</p>'
         if s.pays_as != "wall":
-            text += f"<p style='margin:4px 0'>The winner showed {s.exposures} exposure{'s' * (s.exposures != 1)}.</p>"
-        return text + f"<p style='margin:4px 0;color:{MUTED}'>Scored with: {escape(d.table.name)}</p>"
+            text += f'<p class="mjs-drill-line">The winner showed {s.exposures} exposure{"s" * (s.exposures != 1)}.</p>'
+        return text + f'<p class="mjs-drill-line mjs-drill-muted">Scored with: {escape(d.table.name)}</p>'
 
     def refresh(self) -> None:
         """Redraw the drill, and show the organizer's table it scores with in the table menu."""

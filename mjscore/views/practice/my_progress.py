@@ -37,17 +37,27 @@ from ...practice.log import Unreadable
 from ...practice.teacher import DRILL_TITLES, Student, read_student
 from ...practice.trainer import progress_path
 from .._app import App, classed
-from .._style import BORDER, FONT, MUTED, SHADE
+from .._style import BORDER, FONT, MUTED, SHADE, styled
 
-__all__ = ["ProgressView", "progress_html", "progress_rows"]
+__all__ = ["RULES", "ProgressView", "progress_html", "progress_rows"]
 
 #: The buttons of the practice apps after which the progress may have changed (an answer, a
 #: Show me, a Reset, its undo): a view following the app reads the log again after each.
 _CHANGES = ("check", "show", "clear", "bring_back", "reset_yes", "undo")
 
-_CELL = f"padding:0.2em 0.6em;border-bottom:1px solid {BORDER};vertical-align:top"
-_HEAD = f"{_CELL};font-weight:700;background:{SHADE}"
-_FIGURE = f"{_CELL};text-align:right;font-variant-numeric:tabular-nums"
+#: The house style of the learner's progress, by class (a later rule refines an earlier one).
+RULES = {
+    ".mjs-progress-text": FONT,
+    ".mjs-progress-muted": f"color:{MUTED}",
+    ".mjs-progress-line": "margin:4px 0",
+    ".mjs-progress-grid": "border-collapse:collapse;max-width:100%",
+    ".mjs-progress-cell": f"padding:0.2em 0.6em;border-bottom:1px solid {BORDER};vertical-align:top",
+    ".mjs-progress-head": f"font-weight:700;background:{SHADE}",
+    ".mjs-progress-what": "text-align:left;font-weight:400",
+    ".mjs-progress-left": "text-align:left",
+    ".mjs-progress-right": "text-align:right",
+    ".mjs-progress-figure": "text-align:right;font-variant-numeric:tabular-nums",
+}
 
 
 def progress_rows(s: Student) -> list[tuple[str, Counts]]:
@@ -67,17 +77,19 @@ def progress_html(path: str | os.PathLike | None = None) -> str:
     except (Unreadable, OSError):
         s = None
     if s is None or not s.total.played:  # no file yet, or nothing answered: the same words
-        return f'<div style="{FONT};color:{MUTED}">Nothing practised yet: your progress will show here.</div>'
-    heads = "".join(f'<th scope="col" style="{_HEAD};text-align:{align}">{name}</th>'
+        return styled('<div class="mjs-progress-text mjs-progress-muted">Nothing practised yet: your progress will '
+                      'show here.</div>', RULES)
+    heads = "".join(f'<th scope="col" class="mjs-progress-cell mjs-progress-head mjs-progress-{align}">{name}</th>'
                     for name, align in (("", "left"), ("answered", "right"), ("right first time", "right"),
                                         ("shown", "right")))
-    rows = "".join(f'<tr><th scope="row" style="{_CELL};text-align:left;font-weight:400">{escape(what)}</th>'
-                   + "".join(f'<td style="{_FIGURE}">{count(n)}</td>' for n in (c.played, c.right, c.shown))
+    rows = "".join(f'<tr><th scope="row" class="mjs-progress-cell mjs-progress-what">{escape(what)}</th>'
+                   + "".join(f'<td class="mjs-progress-cell mjs-progress-figure">{count(n)}</td>'
+                             for n in (c.played, c.right, c.shown))
                    + "</tr>" for what, c in progress_rows(s))
-    who = f"<p style='margin:4px 0'>Progress of <b>{escape(s.name)}</b></p>" if s.name else ""
-    return (f'<div style="{FONT}">{who}<table class="mjs-table" aria-label="your progress" '
-            f'style="border-collapse:collapse;max-width:100%"><thead><tr>{heads}</tr></thead>'
-            f'<tbody>{rows}</tbody></table></div>')
+    who = f'<p class="mjs-progress-line">Progress of <b>{escape(s.name)}</b></p>' if s.name else ""
+    return styled(f'<div class="mjs-progress-text">{who}<table class="mjs-table mjs-progress-grid" '
+                  f'aria-label="your progress"><thead><tr>{heads}</tr></thead>'
+                  f'<tbody>{rows}</tbody></table></div>', RULES)
 
 
 class ProgressView(App):
@@ -93,9 +105,9 @@ class ProgressView(App):
                                              tooltip="Read your progress file again",
                                              layout=widgets.Layout(width="8em")), "mjs-progress-update")
         self.table = classed(widgets.HTML(layout=widgets.Layout(max_width="100%")), "mjs-progress-table")
-        said = widgets.HTML(f'<div style="{FONT};color:{MUTED}">It brings itself up to date when you answer '
-                            f'above; after practising somewhere else (another lesson, another window), '
-                            f'press Update.</div>', layout=widgets.Layout(flex="1 1 12em"))
+        said = widgets.HTML(styled('<div class="mjs-progress-text mjs-progress-muted">It brings itself up to date '
+                                   'when you answer above; after practising somewhere else (another lesson, another '
+                                   'window), press Update.</div>', RULES), layout=widgets.Layout(flex="1 1 12em"))
         self.widget = classed(widgets.VBox([widgets.HBox([self.update, said],
                                                          layout=widgets.Layout(flex_flow="row wrap",
                                                                                align_items="center")),

@@ -31,10 +31,10 @@ from ...practice.teacher import DRILL_TITLES, QUESTIONS_COUNTED, ClassReport, Fo
 from ...practice.book import Counts
 from .._app import App, classed, switch_off
 from .._controls import upload_button
-from .._style import BORDER, FONT, MUTED, SHADE, TEXT
+from .._style import BORDER, FONT, MUTED, SHADE, TEXT, styled
 from ..tables import HtmlTable, show
 
-__all__ = ["ClassApp", "class_frame", "class_table", "problems_html", "questions_table", "rules_table"]
+__all__ = ["RULES", "ClassApp", "class_frame", "class_table", "problems_html", "questions_table", "rules_table"]
 
 
 def _cell(c: Counts) -> str:
@@ -60,8 +60,21 @@ _SHORT = {"all": "all", "Willingdon trainer": "trainer", "American payments": "p
 _NAMES_WIDTH = "6em"
 #: What the column "all" holds, in full.
 _ALL = "everything practised: right of played"
-_CELL = f"padding:0.2em 0.3em;border-bottom:1px solid {BORDER};vertical-align:top"
-_FIGURE = f"{_CELL};text-align:right;font-variant-numeric:tabular-nums"
+#: The house style of the class's views, by class (a later rule refines an earlier one).
+RULES = {
+    ".mjs-class-text": FONT,
+    ".mjs-class-muted": f"color:{MUTED}",
+    ".mjs-class-heading": "font-weight:700;margin:0.8em 0 0.2em",
+    ".mjs-class-counted": "margin:0.3em 0 0;max-width:40em",
+    ".mjs-class-table": f"border-collapse:collapse;max-width:100%;{FONT};color:{TEXT}",
+    ".mjs-class-cell": f"padding:0.2em 0.3em;border-bottom:1px solid {BORDER};vertical-align:top",
+    ".mjs-class-head": f"font-weight:700;font-size:0.9em;background:{SHADE};vertical-align:bottom",
+    ".mjs-class-names": f"text-align:left;width:{_NAMES_WIDTH}",
+    ".mjs-class-figures": "text-align:right",
+    ".mjs-class-abbr": "text-decoration:none",
+    ".mjs-class-name": "text-align:left;font-weight:400;overflow-wrap:anywhere",
+    ".mjs-class-figure": "text-align:right;font-variant-numeric:tabular-nums",
+}
 
 
 def class_frame(report: ClassReport) -> pd.DataFrame:
@@ -83,22 +96,19 @@ def class_table(report: ClassReport) -> HtmlTable:
     file browser open; where even that is too wide (a class that practised thousands of hands),
     a cell takes two lines after its "/", and a figure is never broken."""
     frame = class_frame(report)
-    head = f"{_CELL};font-weight:700;font-size:0.9em;background:{SHADE};vertical-align:bottom"
     full = {c: _ALL if c == "all" else c for c in frame.columns}
     heads = "".join(
-        f'<th scope="col" style="{head};text-align:{"left;width:" + _NAMES_WIDTH if c == "student" else "right"}"'
-        + (f' title="{escape(full[c])}"><abbr title="{escape(full[c])}" style="text-decoration:none">{_SHORT[c]}</abbr>'
+        f'<th scope="col" class="mjs-class-cell mjs-class-head mjs-class-{"names" if c == "student" else "figures"}"'
+        + (f' title="{escape(full[c])}"><abbr title="{escape(full[c])}" class="mjs-class-abbr">{_SHORT[c]}</abbr>'
            f'</th>' if c in _SHORT else f">{escape(str(c))}</th>")
         for c in frame.columns)
     rows = "".join(
-        f'<tr><th scope="row" style="{_CELL};text-align:left;font-weight:400;overflow-wrap:anywhere">'
-        f'{escape(str(row[0]))}</th>'
-        + "".join(f'<td style="{_FIGURE}">{_figure(v)}</td>' for v in row[1:]) + "</tr>"
+        f'<tr><th scope="row" class="mjs-class-cell mjs-class-name">{escape(str(row[0]))}</th>'
+        + "".join(f'<td class="mjs-class-cell mjs-class-figure">{_figure(v)}</td>' for v in row[1:]) + "</tr>"
         for row in frame.itertuples(index=False))
-    html = (f'<table class="mjs-table mjs-class-table" aria-label="the class, one student a row" '
-            f'style="border-collapse:collapse;max-width:100%;{FONT};color:{TEXT}">'
+    html = ('<table class="mjs-table mjs-class-table" aria-label="the class, one student a row">'
             f'<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>')
-    return HtmlTable(frame, html)
+    return HtmlTable(frame, styled(html, RULES))
 
 
 def rules_table(report: ClassReport, top: int = 10) -> HtmlTable:
@@ -117,15 +127,16 @@ def questions_table(report: ClassReport, top: int = 10) -> HtmlTable:
                           for q in report.questions_wrong()[:top]], columns=["lesson", "question", "wrong", "answered"])
     table = show(frame, label="the questions most got wrong")
     said = QUESTIONS_COUNTED[:1].upper() + QUESTIONS_COUNTED[1:]
-    return HtmlTable(frame, f'{table.html}<p class="mjs-counted" style="{FONT};color:{MUTED};margin:0.3em 0 0;'
-                            f'max-width:40em">{escape(said)}</p>')
+    return HtmlTable(frame, styled(f'{table.html}<p class="mjs-counted mjs-class-text mjs-class-muted '
+                                   f'mjs-class-counted">{escape(said)}</p>', RULES))
 
 
 def problems_html(report: ClassReport) -> str:
     """Each file that could not be read (or only in part), one line each."""
     if not report.problems:
-        return f'<div style="{FONT};color:{MUTED}">Every file was read.</div>'
-    return (f'<ul style="{FONT}">' + "".join(f"<li>{escape(p)}</li>" for p in report.problems) + "</ul>")
+        return styled('<div class="mjs-class-text mjs-class-muted">Every file was read.</div>', RULES)
+    return styled('<ul class="mjs-class-text">' + "".join(f"<li>{escape(p)}</li>" for p in report.problems) + "</ul>",
+                  RULES)
 
 
 class ClassApp(App):
@@ -171,8 +182,9 @@ class ClassApp(App):
         self._box_read: tuple[str, float] | None = None
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.widget = classed(widgets.VBox([widgets.HBox([self.folder, self.read], layout=row),
-                                            widgets.HBox([widgets.HTML(f'<span style="{FONT};color:{MUTED}">or, '
-                                                                       f'from your own computer:</span>'),
+                                            widgets.HBox([widgets.HTML(styled('<span class="mjs-class-text '
+                                                                              'mjs-class-muted">or, from your own '
+                                                                              'computer:</span>', RULES)),
                                                           self.upload], layout=row),
                                             self.said, self.students, self.rules, self.questions, self.problems]),
                               "mjs-class")
@@ -229,8 +241,8 @@ class ClassApp(App):
         self.report = None
         for control in (self.read, self.upload, self.folder):
             switch_off(control, True)
-        self.said.value = (f'<div class="mjs-class-reading" role="status" style="{FONT};color:{MUTED}">'
-                           f'Reading {escape(what)} …</div>')
+        self.said.value = styled(f'<div class="mjs-class-reading mjs-class-text mjs-class-muted" role="status">'
+                                 f'Reading {escape(what)} …</div>', RULES)
         self.refresh()
 
     def _stop_reading(self) -> None:
@@ -254,7 +266,8 @@ class ClassApp(App):
         self.report = report
         self.refresh()
         n = len(report.students)
-        self.said.value = f'<div style="{FONT}">Read {escape(what)}: {count(n)} student{"s" * (n != 1)}.</div>'
+        self.said.value = styled(f'<div class="mjs-class-text">Read {escape(what)}: {count(n)} '
+                                 f'student{"s" * (n != 1)}.</div>', RULES)
 
     def refresh(self) -> None:
         """Draw the tables of the class read last (nothing before a read, while reading, or after a refusal)."""
@@ -264,7 +277,7 @@ class ClassApp(App):
                                     (self.questions, "The questions most got wrong", questions_table),
                                     (self.problems, "The files that could not be read", None)):
             body = "" if r is None else problems_html(r) if draw is None else draw(r).html
-            part.value = body and f'<p style="{FONT};font-weight:700;margin:0.8em 0 0.2em">{heading}</p>{body}'
+            part.value = body and styled(f'<p class="mjs-class-text mjs-class-heading">{heading}</p>{body}', RULES)
 
 
 def _read_uploaded(files) -> ClassReport:

@@ -38,14 +38,22 @@ from ...practice.questions import LessonQuestions, QuestionFeedback
 from ...missed import Rule
 from .._app import App, classed
 from .._controls import number_box
-from .._style import FONT, MUTED
+from .._style import FONT, MUTED, styled
 from ..results import verdict_html
 from ..tiles import hand_html
 
-__all__ = ["ALREADY_ANSWERED", "QuestionApp", "YourTurn", "feedback_html", "your_turn"]
+__all__ = ["ALREADY_ANSWERED", "QuestionApp", "RULES", "YourTurn", "feedback_html", "your_turn"]
 
 #: Said above the verdict when Check is pressed again on a question answered (or shown) with the boxes not filled.
 ALREADY_ANSWERED = "This question is already answered: here is its answer again."
+#: The house style of the questions, by class (a later rule refines an earlier one).
+RULES = {
+    ".mjs-question-text": FONT,
+    ".mjs-question-muted": f"color:{MUTED}",
+    ".mjs-question-hint-text": f"{FONT};color:{MUTED}",
+    ".mjs-question-rule": "margin:6px 0",
+    ".mjs-question-list": "margin:2px 0",
+}
 
 
 def _value(v) -> str:
@@ -62,13 +70,13 @@ def feedback_html(f: QuestionFeedback) -> str:
         mark = "" if f.given is None else ("✓" if f.fields_right[i] else "✗")
         rows.append(f"<li>{escape(field.label)}{'' if field.label.endswith('?') else ':'} {said} {mark} "
                     f"{'' if f.given is not None and f.fields_right[i] else f'— <b>{escape(_value(answer))}</b>'}</li>")
-    parts.append("<ul style='margin:2px 0'>" + "".join(rows) + "</ul>")
+    parts.append('<ul class="mjs-question-list">' + "".join(rows) + "</ul>")
     if f.missed and not f.right:
-        parts.append(f'<div class="mjs-question-rule" style="margin:6px 0"><b>The rule you most likely missed:</b> '
+        parts.append(f'<div class="mjs-question-rule"><b>The rule you most likely missed:</b> '
                      f'{escape(f.missed.title)}. {escape(f.missed.detail)}</div>')
     if f.shown or f.right or f.given is not None:
-        parts.append(f"<div style='color:{MUTED}'>" + "<br>".join(escape(r) for r in q.reasons) + "</div>")
-    return f'<div style="{FONT}">{"".join(parts)}</div>'
+        parts.append('<div class="mjs-question-muted">' + "<br>".join(escape(r) for r in q.reasons) + "</div>")
+    return styled(f'<div class="mjs-question-text">{"".join(parts)}</div>', RULES)
 
 
 class QuestionApp(App):
@@ -125,8 +133,8 @@ class QuestionApp(App):
         return QuestionFeedback(question=q, given=given, fields_right=rights, missed=missed, counted=False, note=note)
 
     def _on_hint(self, _button=None) -> None:
-        self.feedback.value = (f'<div class="mjs-question-hint-text" style="{FONT};color:{MUTED}">Hint: '
-                               f'{escape(self.lesson.hint(self.number))}</div>')
+        self.feedback.value = styled(f'<div class="mjs-question-hint-text">Hint: '
+                                     f'{escape(self.lesson.hint(self.number))}</div>', RULES)
 
     def _on_show(self, _button=None) -> None:
         self.clear_error()
@@ -141,7 +149,8 @@ class QuestionApp(App):
         if key == self._shown_for:
             return
         self._shown_for = key
-        self.prompt.value = (f'<div style="{FONT}"><b>Question {q.number}.</b> {escape(q.prompt)}</div>')
+        self.prompt.value = styled(f'<div class="mjs-question-text"><b>Question {q.number}.</b> '
+                                   f'{escape(q.prompt)}</div>', RULES)
         self.hand.value = hand_html(parse(q.hand), size="sm") if q.hand else ""
         self.boxes = []
         for f in q.fields:
@@ -178,9 +187,9 @@ class YourTurn(App):
         for app in self.apps:
             for button in (app.check, app.show):
                 button.on_click(lambda _b: self.refresh())
-        self.widget = classed(widgets.VBox([widgets.HTML(f'<div style="{FONT}"><b>Your turn</b></div>'),
-                                            *[a.widget for a in self.apps], widgets.HBox([self.tally, self.more])]),
-                              "mjs-your-turn")
+        heading = styled('<div class="mjs-question-text"><b>Your turn</b></div>', RULES)
+        self.widget = classed(widgets.VBox([widgets.HTML(heading), *[a.widget for a in self.apps],
+                                            widgets.HBox([self.tally, self.more])]), "mjs-your-turn")
         self.more.on_click(self._on_more)
         self.refresh()
 
@@ -193,9 +202,10 @@ class YourTurn(App):
     def refresh(self) -> None:
         """Redraw the lesson's tally, and allow New questions once every question is answered."""
         t = self.lesson.tally
-        self.tally.value = (f'<div role="status" aria-live="polite" style="{FONT}">{escape(self.lesson.title)}: '
-                            f'{t.right} of {t.played} right ({t.shown} shown)</div>' if t.played else
-                            f'<div style="{FONT};color:{MUTED}">Nothing answered yet in this lesson.</div>')
+        self.tally.value = styled(f'<div role="status" aria-live="polite" class="mjs-question-text">'
+                                  f'{escape(self.lesson.title)}: {t.right} of {t.played} right ({t.shown} shown)</div>'
+                                  if t.played else '<div class="mjs-question-text mjs-question-muted">Nothing answered '
+                                                   'yet in this lesson.</div>', RULES)
         self.more.disabled = not self.lesson.finished
 
 

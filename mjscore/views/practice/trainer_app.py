@@ -78,11 +78,10 @@ from ...practice.trainer import Trainer
 from .._app import App, classed
 from .._controls import AskFirst, number_box, upload_button
 from .._downloads import download_html, nothing_kept_html
-from .._style import MUTED, count
+from .._style import count, styled
 from ..results import error_html
 from ..tiles import hand_html
-from .trainer_words import FONT as _FONT
-from .trainer_words import feedback_html, played_entry, reset_question, review_html, typed_answer, where_html
+from .trainer_words import RULES, feedback_html, played_entry, reset_question, review_html, typed_answer, where_html
 
 __all__ = ["ALREADY_ANSWERED", "PracticeApp", "feedback_html", "played_entry", "reset_question", "review_html",
            "typed_answer", "where_html"]
@@ -223,7 +222,7 @@ class PracticeApp(App):
         """Reset asks first, saying what it will clear, what it keeps, and that it can be brought back."""
         t = self.trainer
         t.reload()  # the drills or the lessons' questions may have been answered in another notebook
-        question = f'<div role="alert" style="{_FONT}">{reset_question(t)}</div>'
+        question = styled(f'<div role="alert" class="mjs-trainer-text">{reset_question(t)}</div>', RULES)
         if t.tally.played or t.name:
             self.confirm.ask(question, self._clear_all, yes="Yes, clear them", no="No, keep them")
         else:
@@ -258,7 +257,7 @@ class PracticeApp(App):
     def _on_download(self, _button=None) -> None:
         """A link to the progress file as a data URI: the browser saves it; nothing is sent."""
         link = download_html(self.trainer.path.name, self.trainer.export_bytes(), "application/x-ndjson")
-        self.link.value = f'<span style="{_FONT}">Ready: {link}</span>'
+        self.link.value = styled(f'<span class="mjs-trainer-text">Ready: {link}</span>', RULES)
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -269,8 +268,8 @@ class PracticeApp(App):
         except PracticeError as e:
             self.show_error(self.notice, e)
         else:
-            self.notice.value = (f'<div style="{_FONT}">Your progress from {escape(files[0]["name"])} is '
-                                 f'restored.</div>')
+            self.notice.value = styled(f'<div class="mjs-trainer-text">Your progress from '
+                                       f'{escape(files[0]["name"])} is restored.</div>', RULES)
             self.feedback.value = self.review.value = self.link.value = ""
         self.refresh()
 
@@ -292,19 +291,21 @@ class PracticeApp(App):
         if name != self.name.value:
             with self._quietly():
                 self.name.value = name
-        self.greeting.value = (f'<div style="{_FONT}">Playing as <b>{escape(name)}</b></div>' if name else
-                               f'<div style="{_FONT};color:{MUTED}">Type your name to keep your progress '
-                               f'under it.</div>')
+        self.greeting.value = styled(f'<div class="mjs-trainer-text">Playing as <b>{escape(name)}</b></div>' if name
+                                     else '<div class="mjs-trainer-text mjs-trainer-muted">Type your name to keep '
+                                          'your progress under it.</div>', RULES)
         if t.tally.played:
             lines = "".join(f'<div><b>{escape(_MODE_LABELS[m])}: {x.right} of {x.played} right</b> · '
                             f'{x.missed} missed ({x.shown} shown)</div>' for m, x in t.tallies.items())
             both = t.tallies.get("both")
             if both:
-                lines += (f'<div style="color:{MUTED}">with both figures asked: hand points right '
+                lines += (f'<div class="mjs-trainer-muted">with both figures asked: hand points right '
                           f'{both.points_right}, doubles right {both.doubles_right}</div>')
-            self.tally.value = f'<div role="status" aria-live="polite" style="{_FONT}">{lines}</div>'
+            self.tally.value = styled(f'<div role="status" aria-live="polite" class="mjs-trainer-text">{lines}</div>',
+                                      RULES)
         else:
-            self.tally.value = f'<div style="{_FONT};color:{MUTED}">No hands played yet.</div>'
+            self.tally.value = styled('<div class="mjs-trainer-text mjs-trainer-muted">No hands played yet.</div>',
+                                      RULES)
         if self.mode.value != t.mode:
             with self._quietly():
                 self.mode.value = t.mode
@@ -328,7 +329,8 @@ class PracticeApp(App):
         n = t.current_number
         warm = f" (warm-up hand {n} of {_RAMP})" if n <= _RAMP else ""
         state = " — answered: press Next hand" if t.answered else ""
-        self.number.value = f'<div style="{_FONT}"><b>Hand {n}</b>{escape(warm)}{escape(state)}</div>'
+        self.number.value = styled(f'<div class="mjs-trainer-text"><b>Hand {n}</b>{escape(warm)}{escape(state)}</div>',
+                                   RULES)
         self.hand.value = hand_html(t.current_hand)
         self.next.disabled = not t.answered
         # the verdict first: on a phone the end of a long entry may be out of sight

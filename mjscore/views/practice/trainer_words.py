@@ -13,29 +13,48 @@ from ...inputs import MAX_DIGITS, InputError, OutOfRange, keepable, shown, whole
 from ...practice.played import Feedback, Played, asks
 from ...practice.trainer import Trainer
 from ...storage import where_kept
-from .._style import ERROR, GOOD, MUTED, count, text_size
+from .._style import ERROR, GOOD, MUTED, count, styled, text_size
 from ..results import headline_html, score_html
 from ..tiles import hand_html
 
-__all__ = ["FONT", "feedback_html", "played_entry", "reset_question", "review_html", "typed_answer", "where_html"]
+__all__ = ["FONT", "RULES", "feedback_html", "played_entry", "reset_question", "review_html", "typed_answer",
+           "where_html"]
 
 #: 15 px, or 16 on a touch screen (:func:`~mjscore.views._style.text_size`).
 FONT = f"font:{text_size('15px')} Verdana,Arial,sans-serif"
+#: The house style of the trainer's words, by class (a later rule refines an earlier one); the
+#: trainer's app (:mod:`.trainer_app`) draws with these classes too.
+RULES = {
+    ".mjs-trainer-text": FONT,
+    ".mjs-trainer-where": f"{FONT};font-size:{text_size('13px')};color:{MUTED}",
+    ".mjs-trainer-review": f"{FONT};border-top:1px solid #d8d2c2;margin-top:6px;padding-top:4px",
+    ".mjs-trainer-muted": f"color:{MUTED}",
+    ".mjs-trainer-line": "margin:4px 0",
+    ".mjs-trainer-hints": "margin:6px 0",
+    ".mjs-trainer-list": "margin:2px 0",
+    ".mjs-trainer-right": f"color:{GOOD};font-weight:700",
+    ".mjs-trainer-wrong": f"color:{ERROR};font-weight:700",
+}
 
 
 def _mark(ok: bool) -> str:
-    return (f'<span class="mjs-right" style="color:{GOOD};font-weight:700">✓ right</span>' if ok else
-            f'<span class="mjs-wrong" style="color:{ERROR};font-weight:700">✗ not quite</span>')
+    return ('<span class="mjs-right mjs-trainer-right">✓ right</span>' if ok else
+            '<span class="mjs-wrong mjs-trainer-wrong">✗ not quite</span>')
 
 
 def feedback_html(f: Feedback) -> str:
     """The trainer's verdict on one answer, then the paper total, the score and the breakdown."""
+    return styled(_feedback(f), RULES)
+
+
+def _feedback(f: Feedback) -> str:
+    """:func:`feedback_html` without its ``<style>`` (to go inside another piece)."""
     r = f.result
     parts = []
     if f.note:
-        parts.append(f'<p class="mjs-practice-note" style="color:{MUTED};margin:4px 0">{escape(f.note)}</p>')
+        parts.append(f'<p class="mjs-practice-note mjs-trainer-muted mjs-trainer-line">{escape(f.note)}</p>')
     if f.shown:
-        parts.append(f'<p class="mjs-shown" style="margin:4px 0"><b>Shown:</b> {r.hand_points:,} hand points '
+        parts.append(f'<p class="mjs-shown mjs-trainer-line"><b>Shown:</b> {r.hand_points:,} hand points '
                      f'and {r.doubles} double{"s" * (r.doubles != 1)}. Revealing the answer counts as a miss.</p>')
     else:
         for what, given, right, ok in (("Hand points", f.points, r.hand_points, f.points_right),
@@ -43,18 +62,18 @@ def feedback_html(f: Feedback) -> str:
             if given is None:  # not asked in this mode
                 continue
             tail = "" if ok else f" — the hand has <b>{right:,}</b>"
-            parts.append(f'<p style="margin:4px 0">{what}: you said {given:,} {_mark(ok)}{tail}</p>')
+            parts.append(f'<p class="mjs-trainer-line">{what}: you said {given:,} {_mark(ok)}{tail}</p>')
     parts.append(headline_html(r))
     if not r.minimum_met:
-        parts.append(f'<p style="color:{MUTED};margin:4px 0">The hand pays nothing, but here are its real hand '
-                     f'points, doubles and paper total, so you can see exactly how close you were to '
+        parts.append(f'<p class="mjs-trainer-muted mjs-trainer-line">The hand pays nothing, but here are its real '
+                     f'hand points, doubles and paper total, so you can see exactly how close you were to '
                      f'the {r.rules.minimum_doubles}.</p>')
     if f.hints:
         items = "".join(f"<li>{escape(h)}</li>" for h in f.hints)
-        parts.append(f'<div class="mjs-practice-hints" style="margin:6px 0"><b>What you most likely '
-                     f'missed</b><ul style="margin:2px 0">{items}</ul></div>')
+        parts.append(f'<div class="mjs-practice-hints mjs-trainer-hints"><b>What you most likely '
+                     f'missed</b><ul class="mjs-trainer-list">{items}</ul></div>')
     parts.append(score_html(r))
-    return f'<div style="{FONT}">{"".join(parts)}</div>'
+    return f'<div class="mjs-trainer-text">{"".join(parts)}</div>'
 
 
 def played_entry(p: Played) -> str:
@@ -122,7 +141,7 @@ def where_html(t: Trainer) -> str:
                        restore="Restore from a file") if t.saving else (
             "Your progress cannot be saved here: this session is kept in memory only. Press Download my "
             "progress before you leave.")
-    return f'<div style="{FONT};font-size:{text_size("13px")};color:{MUTED}">{escape(saved)}</div>'
+    return styled(f'<div class="mjs-trainer-where">{escape(saved)}</div>', RULES)
 
 
 def typed_answer(mode: str, points: str, doubles: str) -> tuple[int | None, int | None] | str:
@@ -168,7 +187,7 @@ def review_html(t: Trainer, number: int) -> str:
     else:
         said = "you said " + " and ".join(f"{v:,} {what}{'s' * (v != 1)}" for v, what in (
             (f.points, "hand point"), (f.doubles, "double")) if v is not None)
-    return (f'<div style="{FONT};border-top:1px solid #d8d2c2;margin-top:6px;padding-top:4px">'
-            f'<p style="margin:4px 0"><b>Hand {number}</b>, re-read: {escape(said)} '
-            f'(your first answer; re-reading never changes the tally).</p>'
-            f'{hand_html(f.hand, size="sm")}{feedback_html(f)}</div>')
+    return styled(f'<div class="mjs-trainer-review">'
+                  f'<p class="mjs-trainer-line"><b>Hand {number}</b>, re-read: {escape(said)} '
+                  f'(your first answer; re-reading never changes the tally).</p>'
+                  f'{hand_html(f.hand, size="sm")}{_feedback(f)}</div>', RULES)
