@@ -16,7 +16,11 @@ a projector). Besides the 42 codes of :mod:`mjscore.tiles`, ``"J"`` draws an Ame
 CSS classes for tests and styling: ``mjs-tile`` on every tile, plus ``mjs-tile-<CODE>``
 (``mjs-tile-5D``) and ``mjs-tile-exposed``; ``data-tile="<CODE>"``. A row is ``mjs-tiles``;
 a hand is ``mjs-hand``, each set ``mjs-set`` with ``mjs-set-exposed``, ``mjs-set-concealed``
-or ``mjs-set-pair``, the flowers ``mjs-set-flowers`` and the seat line ``mjs-hand-seat``.
+or ``mjs-set-pair``, the flowers ``mjs-set-flowers`` and the seat line ``mjs-hand-seat``; a set's
+tiles are in ``mjs-set-tiles`` and its words in ``mjs-set-caption``. Their look is :data:`RULES`,
+in a ``<style>`` before each row, hand, set or flowers (:func:`mjscore.views._style.styled`); a
+single tile has none of its own (other views put it in their HTML): the rules of what holds it
+give it its look (:data:`TILE_LOOK`).
 
 >>> html = tile_html("5D")
 >>> 'aria-label="5 Dots"' in html and "<title>5 Dots</title>" in html
@@ -38,7 +42,7 @@ from typing import Iterable
 
 from ..hands import Hand, Meld
 from ..tiles import INFO, SEAT_NAMES, TileError
-from ._style import MUTED
+from ._style import MUTED, styled
 from .svg import add, drawing, svg_text
 
 JOKER = "J"
@@ -51,6 +55,24 @@ _SUIT_COLOUR = {"B": "#17703a", "C": "#a81e1a", "D": "#1b4c99"}
 _SUIT_WORD = {"B": "BAM", "C": "CRAK", "D": "DOT"}
 _WIND_WORD = {"EW": "EAST", "SW": "SOUTH", "WW": "WEST", "NW": "NORTH"}
 _INK = "#1f2a44"
+
+#: How a tile sits in a row, a hand or a set: a block at the foot of the line, never squeezed.
+TILE_LOOK = "display:inline-block;vertical-align:bottom;flex:none"
+#: The house style of the rows, hands and sets, by class (a later rule refines an earlier one).
+RULES = {
+    ".mjs-tiles": "display:inline-flex;flex-wrap:wrap;gap:2px;align-items:flex-end",
+    ".mjs-hand": "display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end",
+    ".mjs-tiles .mjs-tile, .mjs-hand .mjs-tile, .mjs-set .mjs-tile": TILE_LOOK,
+    ".mjs-set": "display:inline-flex;flex-direction:column;align-items:center;padding:3px 4px 2px;border-radius:7px",
+    ".mjs-set-exposed": "border:2px solid #c28a00;background:#fff1c7;box-shadow:0 3px 0 #c28a00;margin-bottom:8px",
+    ".mjs-set-concealed": "border:2px solid #b9b2a0;background:transparent",
+    ".mjs-set-pair": "border:2px dotted #b9b2a0;background:transparent",
+    ".mjs-set-flowers": "border:2px dotted #d9a9bd;background:transparent",
+    ".mjs-set-tiles": "display:flex;gap:2px",
+    ".mjs-set-caption": f"font:600 0.8em Verdana,Arial,sans-serif;color:{MUTED};letter-spacing:0.03em;margin-top:2px",
+    ".mjs-set-exposed > .mjs-set-caption": "color:#7a5600",  # darker on the exposed set's gold
+    ".mjs-hand-seat": f"font:0.85em Verdana,Arial,sans-serif;color:{MUTED};align-self:center;line-height:1.5",
+}
 
 
 class ViewError(ValueError):
@@ -183,45 +205,40 @@ def tiles_html(codes: Iterable[str], *, size: str = "md") -> str:
     if isinstance(codes, str):
         raise ViewError("give tiles_html a list of codes, such as ['5D', 'RD'], not one string")
     tiles = "".join(tile_html(c, size=size) for c in codes)
-    return f'<div class="mjs-tiles" style="display:inline-flex;flex-wrap:wrap;gap:2px;align-items:flex-end">{tiles}</div>'
-
-
-_BOX = {
-    "exposed": ("mjs-set mjs-set-exposed", "border:2px solid #c28a00;background:#fff1c7;"
-                "box-shadow:0 3px 0 #c28a00;margin-bottom:8px", "#7a5600"),
-    "concealed": ("mjs-set mjs-set-concealed", "border:2px solid #b9b2a0;background:transparent", MUTED),
-    "pair": ("mjs-set mjs-set-pair", "border:2px dotted #b9b2a0;background:transparent", MUTED),
-    "flowers": ("mjs-set mjs-set-flowers", "border:2px dotted #d9a9bd;background:transparent", MUTED),
-}
+    return styled(f'<div class="mjs-tiles">{tiles}</div>', RULES)
 
 
 def _group(kind: str, caption: str, label: str, body: str) -> str:
-    classes, box, ink = _BOX[kind]
-    return (f'<div class="{classes}" role="group" aria-label="{escape(label)}" '
-            f'style="display:inline-flex;flex-direction:column;align-items:center;padding:3px 4px 2px;'
-            f'border-radius:7px;{box}">'
-            f'<div style="display:flex;gap:2px">{body}</div>'
-            f'<div aria-hidden="true" style="font:600 0.8em Verdana,Arial,sans-serif;color:{ink};'
-            f'letter-spacing:0.03em;margin-top:2px">{escape(caption)}</div></div>')
+    return (f'<div class="mjs-set mjs-set-{kind}" role="group" aria-label="{escape(label)}">'
+            f'<div class="mjs-set-tiles">{body}</div>'
+            f'<div class="mjs-set-caption" aria-hidden="true">{escape(caption)}</div></div>')
 
 
-def meld_html(meld: Meld, *, size: str = "md") -> str:
-    """One set, boxed and labelled: ``exposed pung``, ``concealed kong`` or ``pair``."""
+def meld_html(meld: Meld, *, size: str = "md", bare: bool = False) -> str:
+    """One set, boxed and labelled: ``exposed pung``, ``concealed kong`` or ``pair``.
+
+    ``bare``: without the ``<style>`` of its classes, for a view that puts :data:`RULES` before
+    the whole of its HTML (one ``<style>``, not one a set)."""
     tiles = "".join(tile_html(meld.tile, exposed=meld.exposed, size=size) for _ in range(meld.size))
     if meld.kind == "pair":
-        return _group("pair", "pair", meld.name, tiles)
-    how = "exposed" if meld.exposed else "concealed"
-    return _group(how, f"{how} {meld.kind}", meld.name, tiles)
+        html = _group("pair", "pair", meld.name, tiles)
+    else:
+        how = "exposed" if meld.exposed else "concealed"
+        html = _group(how, f"{how} {meld.kind}", meld.name, tiles)
+    return html if bare else styled(html, RULES)
 
 
-def flowers_html(codes, *, size: str = "md") -> str:
-    """The flowers and seasons, boxed and labelled (empty when there are none)."""
+def flowers_html(codes, *, size: str = "md", bare: bool = False) -> str:
+    """The flowers and seasons, boxed and labelled (empty when there are none).
+
+    ``bare``: without the ``<style>`` of its classes, as :func:`meld_html`."""
     codes = list(codes)
     if not codes:
         return ""
     names = ", ".join(INFO[f].name for f in codes)
-    return _group("flowers", "flowers & seasons", f"flowers and seasons: {names}",
+    html = _group("flowers", "flowers & seasons", f"flowers and seasons: {names}",
                   "".join(tile_html(f, size=size) for f in codes))
+    return html if bare else styled(html, RULES)
 
 
 def seat_words(hand: Hand) -> list[str]:
@@ -242,21 +259,20 @@ def hand_html(hand: Hand, *, size: str = "md", seat: bool = True) -> str:
 
     >>> from mjscore import parse
     >>> html = hand_html(parse("RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1 S3"))
-    >>> html.count("mjs-set-exposed"), html.count("mjs-set-concealed"), html.count('class="mjs-tile ')
-    (2, 2, 17)
+    >>> [html.count(f'class="{c}') for c in ("mjs-set mjs-set-exposed", "mjs-set mjs-set-concealed", "mjs-tile ")]
+    [2, 2, 17]
     """
     if not isinstance(hand, Hand):
         raise ViewError(f"hand_html draws a Hand (from mjscore.parse), not {type(hand).__name__}")
     _check_size(size)
-    parts = [meld_html(m, size=size) for m in hand.sets]
+    parts = [meld_html(m, size=size, bare=True) for m in hand.sets]
     if hand.flowers:
-        parts.append(flowers_html(hand.flowers, size=size))
+        parts.append(flowers_html(hand.flowers, size=size, bare=True))
     if seat:
-        parts.append(f'<div class="mjs-hand-seat" style="font:0.85em Verdana,Arial,sans-serif;color:{MUTED};'
-                     f'align-self:center;line-height:1.5">{"<br>".join(escape(w) for w in seat_words(hand))}</div>')
-    return (f'<div class="mjs-hand" role="group" aria-label="{escape("hand: " + str(hand))}" '
-            f'style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">{"".join(parts)}</div>')
+        parts.append(f'<div class="mjs-hand-seat">{"<br>".join(escape(w) for w in seat_words(hand))}</div>')
+    label = escape("hand: " + str(hand))
+    return styled(f'<div class="mjs-hand" role="group" aria-label="{label}">{"".join(parts)}</div>', RULES)
 
 
-__all__ = ["JOKER", "SIZES", "ViewError", "flowers_html", "hand_html", "meld_html", "seat_words", "tile_html", "tile_label",
-           "tiles_html"]
+__all__ = ["JOKER", "RULES", "SIZES", "TILE_LOOK", "ViewError", "flowers_html", "hand_html", "meld_html", "seat_words",
+           "tile_html", "tile_label", "tiles_html"]

@@ -70,7 +70,7 @@ def test_every_part_has_its_css_class_once(app):
 def test_the_first_hand_is_drawn_with_our_tiles(app):
     html = app.hand.value
     assert 'class="mjs-hand"' in html and html.count('class="mjs-tile ') == 14
-    assert html.count("mjs-set-exposed") == 4
+    assert html.count('class="mjs-set mjs-set-exposed"') == 4  # (not the name in its style's rules)
     assert "Hand 1" in app.number.value and "warm-up hand 1 of 6" in app.number.value
     assert "No hands played yet" in app.tally.value
     assert app.next.disabled

@@ -100,8 +100,7 @@ def test_a_hand_tells_exposed_from_concealed_and_puts_flowers_after():
     assert "exposed kong" in html and "concealed pung" in html
     assert 'aria-label="exposed kong of 1 Bamboo"' in html
     assert "East seat" in html and "East round" in html
-    shown = html[html.index("</style>"):]  # the HTML after the style of its classes
-    assert shown.index("mjs-set-flowers") > shown.index("mjs-set-pair")
+    assert html.index('class="mjs-set mjs-set-flowers"') > html.index('class="mjs-set mjs-set-pair"')
 
 
 # ------------------------------------------------------------------ tables

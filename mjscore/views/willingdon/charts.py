@@ -40,7 +40,7 @@ from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
 from .._matplotlib_labels import FreeLabels
 from .._label_geometry import offsets
-from .._style import MUTED, MUTED_FALLBACK, SERIES, ZERO, count, series
+from .._style import MUTED, MUTED_FALLBACK, SERIES, ZERO, count, series, styled
 from ..tiles import ViewError
 
 _PAYS = SERIES[0].colour
@@ -51,6 +51,8 @@ _BAND = "#f3efe4"  # the shade of "pays 0"
 #: the right, so above-left and below-right are where they are not.
 _NOTE_SPOTS = offsets(angles=(135, -45, 90, -90, 110, -70, -110, 70, 45, -135, 180, 0),
                       radii=(9, 18, 30, 46, 66, 90, 120))
+#: The house style of the words under a chart (:func:`chart_caption`), by class.
+RULES = {".mjs-chart-alt": f"font-size:0.9em;color:{MUTED};margin:0.2em 0 0.8em;max-width:60em"}
 
 
 def _axes(ax: Axes | None, size=(6.8, 4.6)) -> Axes:
@@ -232,8 +234,7 @@ def doubles_figure(hand_points: int, doubles: int, *, rules: RuleSet = WILLINGDO
 
 def chart_caption(alt: str) -> str:
     """HTML for under a static chart: what it shows, in words (its alternative text)."""
-    return (f'<p class="mjs-chart-alt" style="font-size:0.9em;color:{MUTED};margin:0.2em 0 0.8em;max-width:60em">'
-            f'<b>What the chart shows:</b> {escape(alt)}</p>')
+    return styled(f'<p class="mjs-chart-alt"><b>What the chart shows:</b> {escape(alt)}</p>', RULES)
 
 
 def minimum_title(rules: RuleSet, base: RuleSet | None = None) -> str:
@@ -250,5 +251,5 @@ def minimum_title(rules: RuleSet, base: RuleSet | None = None) -> str:
     return f"Each double doubles the score ({rules.name}: {m} doubles or it pays 0)"
 
 
-__all__ = ["chart_caption", "compound_alt", "compound_chart", "doubles_figure", "halving_chart", "minimum_title",
-           "near_lines"]
+__all__ = ["RULES", "chart_caption", "compound_alt", "compound_chart", "doubles_figure", "halving_chart",
+           "minimum_title", "near_lines"]

@@ -24,6 +24,8 @@ CSS classes of the parts (for browser tests):
 ``mjs-doubles-chart``     HTML: the chart (an ``<svg role="img">`` with its alternative text)
 ========================= ==================================================
 
+Their look is :data:`RULES`, in a ``<style>`` before each value.
+
 >>> app = DoublesApp(54, 5, draw=False)
 >>> app.paper_total, app.pays
 (1728, 1728)
@@ -41,7 +43,7 @@ import ipywidgets as widgets
 from ...willingdon.play import paper_and_score
 from ...willingdon.scoring import WILLINGDON, RuleSet
 from .._app import App, classed
-from .._style import BORDER, ERROR, FONT, MUTED, TEXT, count
+from .._style import BORDER, ERROR, FONT, MUTED, TEXT, count, styled
 from ..tiles import ViewError
 from .live_chart import doubles_svg
 
@@ -49,6 +51,16 @@ from .live_chart import doubles_svg
 RULE_BOOK_HANDS = (("the rule book: 54 points, 5 doubles", 54, 5), ("the rule book: 58 points, 12 doubles", 58, 12))
 #: The least hand points a hand can have: 20 for mahjong and four exposed minor pungs at 2.
 LEAST_POINTS = 28
+#: The house style of the app's words and its ladder, by class (a later rule refines an earlier one).
+RULES = {
+    ".mjs-doubles-value, .mjs-doubles-said": f"{FONT};color:{TEXT}",
+    ".mjs-doubles-zero": f"color:{ERROR}",
+    ".mjs-doubles-table": f"border-collapse:collapse;{FONT};color:{TEXT}",
+    ".mjs-doubles-muted": f"color:{MUTED}",  # a row under the minimum: it pays 0
+    ".mjs-doubles-cell": f"padding:0.15em 0.7em;border-bottom:1px solid {BORDER};text-align:right;white-space:nowrap;"
+                         "font-variant-numeric:tabular-nums",
+    ".mjs-doubles-what": "text-align:left",
+}
 
 
 class DoublesApp(App):
@@ -113,7 +125,7 @@ class DoublesApp(App):
         """Work out the figures again and redraw."""
         rules, points, doubles = self.rules, self.points.value, self.doubles.value
         for part, n in (("points", points), ("doubles", doubles), ("minimum", rules.minimum_doubles)):
-            self.shown[part].value = f'<span style="{FONT};color:{TEXT}">{count(n)}</span>'
+            self.shown[part].value = styled(f'<span class="mjs-doubles-value">{count(n)}</span>', RULES)
         self.paper_total, self.pays = paper_and_score(points, doubles, rules)
         line = (f"{count(points)} × 2<sup>{doubles}</sup> = {count(points)} × {count(2 ** doubles)} = "
                 f"{count(self.paper_total)}")
@@ -121,10 +133,10 @@ class DoublesApp(App):
             verdict = f'<b class="mjs-pays">It pays {count(self.pays)}.</b>'
         else:
             short = rules.minimum_doubles - doubles
-            verdict = (f'<b class="mjs-pays-nothing" style="color:{ERROR}">It pays 0</b>: under '
+            verdict = (f'<b class="mjs-pays-nothing mjs-doubles-zero">It pays 0</b>: under '
                        f'{rules.minimum_doubles} doubles, {short} short. The paper total still shows how close it was.')
-        self.result.value = (f'<div role="status" aria-live="polite" style="{FONT};color:{TEXT}">'
-                             f'{line}. {verdict}</div>')
+        self.result.value = styled(f'<div class="mjs-doubles-said" role="status" aria-live="polite">'
+                                   f'{line}. {verdict}</div>', RULES)
         self.ladder.value = self._ladder_html(points, doubles, rules)
         if self.draw:
             self.chart.value, self.alt = doubles_svg(points, doubles, rules=rules, base=self.base_rules,
@@ -132,20 +144,19 @@ class DoublesApp(App):
 
     @staticmethod
     def _ladder_html(points: int, doubles: int, rules: RuleSet) -> str:
-        cell = (f"padding:0.15em 0.7em;border-bottom:1px solid {BORDER};text-align:right;white-space:nowrap;"
-                "font-variant-numeric:tabular-nums")
+        cell = 'class="mjs-doubles-cell"'
         rows = []
         for missed in range(0, doubles + 1):
             d = doubles - missed
             paper, paid = paper_and_score(points, d, rules)
             what = "as it stands" if missed == 0 else f"{missed} double{'s' * (missed != 1)} missed"
-            colour = "" if paid or not paper else f";color:{MUTED}"
-            rows.append(f'<tr style="{colour}"><td style="{cell};text-align:left">{escape(what)}</td>'
-                        f'<td style="{cell}">{d}</td><td style="{cell}">{count(paper)}</td>'
-                        f'<td style="{cell}">{count(paid)}</td></tr>')
-        head = "".join(f'<th scope="col" style="{cell}">{h}</th>' for h in ("", "doubles", "paper total", "pays"))
-        return (f'<table class="mjs-doubles-table" aria-label="The score with each double missed" '
-                f'style="border-collapse:collapse;{FONT};color:{TEXT}"><tr>{head}</tr>{"".join(rows)}</table>')
+            row = "<tr>" if paid or not paper else '<tr class="mjs-doubles-muted">'
+            rows.append(f'{row}<td class="mjs-doubles-cell mjs-doubles-what">{escape(what)}</td>'
+                        f'<td {cell}>{d}</td><td {cell}>{count(paper)}</td>'
+                        f'<td {cell}>{count(paid)}</td></tr>')
+        head = "".join(f'<th scope="col" {cell}>{h}</th>' for h in ("", "doubles", "paper total", "pays"))
+        return styled(f'<table class="mjs-doubles-table" aria-label="The score with each double missed">'
+                      f'<tr>{head}</tr>{"".join(rows)}</table>', RULES)
 
 
-__all__ = ["DoublesApp", "LEAST_POINTS", "RULE_BOOK_HANDS"]
+__all__ = ["DoublesApp", "LEAST_POINTS", "RULES", "RULE_BOOK_HANDS"]

@@ -15,6 +15,10 @@ CSS classes of the parts (for browser tests):
                             (``mjs-goulash-turns``, one ``mjs-seat`` per seat)
 =========================== =====================================================
 
+Their look is :data:`RULES` (with the tiles' own, :data:`mjscore.views.tiles.RULES`), in a
+``<style>`` before the ruling; a seat that loses its turn is also ``mjs-goulash-skipped``, the
+seat that plays now ``mjs-goulash-plays``.
+
 >>> app = GoulashClaimApp()
 >>> app.ruling.allowed, app.ruling.loses_turn
 (True, ('S',))
@@ -32,11 +36,27 @@ import ipywidgets as widgets
 from ...willingdon.play import claim
 from ...tiles import INFO, SEAT_NAMES, SEATS, SET_TILES
 from .._app import App, classed
-from .._style import BORDER, ERROR, GOOD, TEXT_FALLBACK
-from ..tiles import meld_html, tile_html
+from .._style import BORDER, ERROR, GOOD, TEXT_FALLBACK, styled
+from ..tiles import RULES as TILE_RULES, TILE_LOOK, meld_html, tile_html
 
 _SEATS = [(SEAT_NAMES[s], s) for s in SEATS]
-_FONT = "font:15px Verdana,Arial,sans-serif"
+#: The house style of the ruling, by class (a later rule refines an earlier one), after the tiles'.
+RULES = {
+    **TILE_RULES,
+    ".mjs-goulash-ruling": "font:15px Verdana,Arial,sans-serif",
+    ".mjs-claim-allowed, .mjs-claim-refused, .mjs-goulash-reason": "margin:4px 0",
+    ".mjs-claim-allowed": f"color:{GOOD}",
+    ".mjs-claim-refused": f"color:{ERROR}",
+    ".mjs-goulash-made": "display:flex;align-items:flex-end;gap:10px;margin:6px 0",
+    ".mjs-faded-tile": "opacity:0.6",  # the tile faded, never the words
+    ".mjs-faded-tile .mjs-tile": TILE_LOOK,
+    ".mjs-goulash-turns": "display:flex;gap:6px;margin-top:6px",
+    ".mjs-goulash-turns .mjs-seat": f"padding:4px 10px;border:1px solid {BORDER};border-radius:6px;min-width:7em;"
+                                    "text-align:center",
+    # a seat shaded light red or green keeps dark text whatever the theme (its shade is fixed)
+    ".mjs-goulash-skipped": f"background:#fdecea;color:{TEXT_FALLBACK};text-decoration:line-through",
+    ".mjs-goulash-plays": f"background:#e4f2e8;color:{TEXT_FALLBACK};font-weight:700",
+}
 
 
 class GoulashClaimApp(App):
@@ -74,16 +94,17 @@ class GoulashClaimApp(App):
         r = self.ruling = claim(self.tile.value, discarder=self.discarder.value, claimer=self.claimer.value,
                                 held=self.held.value, last_discard=self.last.value)
         if r.allowed:
-            verdict = f'<p class="mjs-claim-allowed" style="margin:4px 0;color:{GOOD}"><b>Claim allowed.</b></p>'
-            made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0">'
-                    f'{meld_html(r.pung)}<span>the pung goes face up on the table</span></div>')
+            verdict = '<p class="mjs-claim-allowed"><b>Claim allowed.</b></p>'
+            made = (f'<div class="mjs-goulash-made">'
+                    f'{meld_html(r.pung, bare=True)}<span>the pung goes face up on the table</span></div>')
         else:
-            verdict = f'<p class="mjs-claim-refused" style="margin:4px 0;color:{ERROR}"><b>No claim.</b></p>'
-            made = (f'<div style="display:flex;align-items:flex-end;gap:10px;margin:6px 0">'
-                    f'<span class="mjs-faded-tile" style="opacity:0.6">{tile_html(r.tile)}</span>'
+            verdict = '<p class="mjs-claim-refused"><b>No claim.</b></p>'
+            made = (f'<div class="mjs-goulash-made">'
+                    f'<span class="mjs-faded-tile">{tile_html(r.tile)}</span>'
                     f'<span>the tile stays in the discards</span></div>')  # the tile faded, never the words
-        self.result.value = (f'<div role="status" aria-live="polite" style="{_FONT}">{verdict}<p style="margin:4px 0">{escape(r.reason)}</p>'
-                             f'{made}{self._turns_html(r)}</div>')
+        self.result.value = styled(f'<div class="mjs-goulash-ruling" role="status" aria-live="polite">{verdict}'
+                                   f'<p class="mjs-goulash-reason">{escape(r.reason)}</p>'
+                                   f'{made}{self._turns_html(r)}</div>', RULES)
 
     @staticmethod
     def _turns_html(r) -> str:
@@ -99,16 +120,12 @@ class GoulashClaimApp(App):
                 notes.append("claims, then discards" if r.allowed else "plays next")
             if seat == r.next_turn and seat != r.plays_now:
                 notes.append("then plays")
-            skipped = seat in r.loses_turn
-            # a seat shaded light red or green keeps dark text whatever the theme (its shade is fixed)
-            style = (f"padding:4px 10px;border:1px solid {BORDER};border-radius:6px;min-width:7em;text-align:center;"
-                     + (f"background:#fdecea;color:{TEXT_FALLBACK};text-decoration:line-through;" if skipped else "")
-                     + (f"background:#e4f2e8;color:{TEXT_FALLBACK};font-weight:700;" if seat == r.plays_now else ""))
+            classes = ("mjs-seat" + (" mjs-goulash-skipped" if seat in r.loses_turn else "")
+                       + (" mjs-goulash-plays" if seat == r.plays_now else ""))
             note = escape(", ".join(notes)) if notes else "&nbsp;"
-            cells.append(f'<div class="mjs-seat" data-seat="{seat}" style="{style}">{escape(SEAT_NAMES[seat])}'
+            cells.append(f'<div class="{classes}" data-seat="{seat}">{escape(SEAT_NAMES[seat])}'
                          f'<br><small>{note}</small></div>')
-        return (f'<div class="mjs-goulash-turns" aria-label="turn order" '
-                f'style="display:flex;gap:6px;margin-top:6px">{"→".join(cells)}</div>')
+        return f'<div class="mjs-goulash-turns" aria-label="turn order">{"→".join(cells)}</div>'
 
 
-__all__ = ["GoulashClaimApp"]
+__all__ = ["GoulashClaimApp", "RULES"]

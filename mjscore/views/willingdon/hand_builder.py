@@ -32,6 +32,9 @@ CSS classes of the parts (for browser tests), ``N`` being 0 to 3:
 ``mjs-builder-score``            HTML: paper total and score (``mjs-headline``)
 ================================ ======================================================
 
+Their look is :data:`RULES` (with the tiles' own, :data:`mjscore.views.tiles.RULES`), in a
+``<style>`` before each value.
+
 >>> app = HandBuilderApp("6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W")
 >>> app.score.paper_total
 1728
@@ -51,9 +54,9 @@ from ...hands import Hand, HandError, Meld, format_hand, load_hand, parse
 from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from .._app import App, classed, switch_off
-from .._style import ERROR, FONT, FONT_LARGE, FONT_SMALL, MONO, MUTED, TEXT
-from ..results import error_html, headline_html, score_html
-from ..tiles import ViewError, flowers_html, hand_html, meld_html, seat_words
+from .._style import ERROR, FONT, FONT_SMALL, MONO, MUTED, TEXT, styled
+from ..results import RULES as RESULT_RULES, error_html, headline_html, score_html
+from ..tiles import RULES as TILE_RULES, ViewError, flowers_html, hand_html, meld_html, seat_words
 
 #: The hand the builder starts with: the Willingdon rule book's 54 points with 5 doubles.
 START = "6Bx3 7Bx3 8Bx3 WWx3 9Cx2 F3 S2 S3 seat=W"
@@ -68,13 +71,24 @@ SIZE = "sm"
 _TILE_OPTIONS = [(INFO[c].name, c) for c in SET_TILES]
 _SEAT_OPTIONS = [(s, s) for s in SEATS]
 _NARROW = {"description_width": "0px"}
+#: The house style of the builder's words and of a hand that is not legal yet, by class (a later
+#: rule refines an earlier one), after the tiles'.
+RULES = {
+    **TILE_RULES,
+    ".mjs-builder-heading": FONT,
+    ".mjs-builder-sets": "display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end",  # as a hand's
+    ".mjs-clash": f"outline:2px dashed {ERROR};outline-offset:3px;border-radius:4px",
+    ".mjs-builder-clash-note": f"{FONT_SMALL};color:{ERROR};font-weight:700",
+    ".mjs-builder-said": f"{FONT};color:{MUTED}",
+    ".mjs-builder-code": f"{MONO};font-size:0.95em;color:{TEXT}",
+}
 #: The width of a set's column of controls.
 def _column() -> widgets.Layout:
     return widgets.Layout(width="9em")
 
 
 def _heading(text: str) -> widgets.HTML:
-    return widgets.HTML(f'<b style="{FONT}">{escape(text)}</b>')
+    return widgets.HTML(styled(f'<b class="mjs-builder-heading">{escape(text)}</b>', RULES))
 
 
 class HandBuilderApp(App):
@@ -230,8 +244,8 @@ class HandBuilderApp(App):
             # What the controls show is drawn as it stands, flowers included, a set on a tile an
             # earlier set is already on marked as the one to change: only the score waits.
             flowers = [c for c, b in self.flowers.items() if b.value]
-            self.tiles.value = ('<div style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end">'
-                                + "".join(_marked(self._melds())) + flowers_html(flowers, size=SIZE) + "</div>")
+            self.tiles.value = styled('<div class="mjs-builder-sets">' + "".join(_marked(self._melds()))
+                                      + flowers_html(flowers, size=SIZE, bare=True) + "</div>", RULES)
             self.hand_text.value = ""
             self.show_error(self.message, f"Not a legal hand: {e}")
             self._no_score("none until the hand is legal: change what the red message names")
@@ -240,9 +254,9 @@ class HandBuilderApp(App):
         s = score(hand, rules)
         self.hand, self.score, self.error = hand, s, None
         self.tiles.value = hand_html(hand, size=SIZE, seat=False)  # (the seat is said under the breakdown)
-        self.hand_text.value = (f'<div style="{FONT};color:{MUTED}">{escape(", ".join(seat_words(hand)))}. In the short '
-                                f'notation: <code style="{MONO};font-size:0.95em;color:{TEXT}">'
-                                f'{escape(format_hand(hand))}</code></div>')
+        self.hand_text.value = styled(f'<div class="mjs-builder-said">{escape(", ".join(seat_words(hand)))}. In the '
+                                      f'short notation: <code class="mjs-builder-code">{escape(format_hand(hand))}'
+                                      f'</code></div>', RULES)
         self.message.value = ""
         self.headline.value = headline_html(s)
         self.breakdown.value = score_html(s, side_by_side=True)
@@ -259,8 +273,8 @@ class HandBuilderApp(App):
         target.value = error_html(error)
 
     def _no_score(self, why: str) -> None:
-        self.headline.value = (f'<div class="mjs-headline mjs-no-hand" role="status" aria-live="polite" '
-                               f'style="{FONT_LARGE};color:{TEXT}">Score: {escape(why)}</div>')
+        self.headline.value = styled(f'<div class="mjs-headline mjs-no-hand" role="status" aria-live="polite">'
+                                     f'Score: {escape(why)}</div>', RESULT_RULES)  # as a score's headline
         self.breakdown.value = ""
 
     def _on_load(self, _button=None) -> None:
@@ -292,11 +306,11 @@ def _marked(melds: list[Meld]) -> list[str]:
     for i, m in enumerate(melds):
         first = next((j for j in range(i) if melds[j].tile == m.tile), None)
         if first is None:
-            out.append(meld_html(m, size=SIZE))
+            out.append(meld_html(m, size=SIZE, bare=True))
             continue
         note = f"✗ {names[first]} is on {INFO[m.tile].name} too"
-        out.append(f'<div class="mjs-clash" style="outline:2px dashed {ERROR};outline-offset:3px;border-radius:4px">'
-                   f'{meld_html(m, size=SIZE)}<div style="{FONT_SMALL};color:{ERROR};font-weight:700">{escape(note)}</div></div>')
+        out.append(f'<div class="mjs-clash">{meld_html(m, size=SIZE, bare=True)}'
+                   f'<div class="mjs-builder-clash-note">{escape(note)}</div></div>')
     return out
 
 
@@ -313,4 +327,4 @@ def table_notation(hand: Hand) -> str:
                     if not word.startswith(("seat=", "round=")) and word != "self-drawn")
 
 
-__all__ = ["HandBuilderApp", "RULE_SETS", "START", "TABS", "table_notation"]
+__all__ = ["HandBuilderApp", "RULES", "RULE_SETS", "START", "TABS", "table_notation"]
