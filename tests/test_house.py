@@ -358,16 +358,21 @@ def test_the_mixin_check_catches_an_app_made_of_parts():
 SVG_TAG = re.compile(r"<(svg|rect|line|polyline|polygon|circle|ellipse|path|text|g|title|desc)[\s>/]")
 
 
-def svg_pieces(source: str) -> list[str]:
-    """Every string (not a docstring) that writes an SVG element as text: the one drawing module
-    (``views/svg.py``) builds them as elements."""
+def strings_that_match(source: str, pattern: re.Pattern) -> list[str]:
+    """Every string of the code (a docstring is not code) that ``pattern`` finds something in."""
     tree = ast.parse(source)
     docs = {id(node.body[0].value) for node in ast.walk(tree)
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
             and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
     return [f"line {node.lineno}: {node.value[:40]!r}" for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
-            and SVG_TAG.search(node.value)]
+            and pattern.search(node.value)]
+
+
+def svg_pieces(source: str) -> list[str]:
+    """Every string that writes an SVG element as text: the one drawing module (``views/svg.py``)
+    builds them as elements."""
+    return strings_that_match(source, SVG_TAG)
 
 
 @pytest.mark.parametrize("path", list(ALL_MODULES.values()), ids=list(ALL_MODULES))
@@ -379,6 +384,27 @@ def test_the_svg_check_catches_a_drawing_in_a_string():
     source = ('def face():\n    """Draws <svg> faces."""\n    colour = "red"\n'
               '    return f\'<circle cx="24" fill="{colour}"/>\' + "<g stroke=\'red\'>"\n')
     assert sorted(svg_pieces(source)) == ["line 4: \"<g stroke='red'>\"", "line 4: '<circle cx=\"24\" fill=\"'"]
+
+
+#: A style attribute of HTML, written in a string.
+INLINE_STYLE = re.compile(r"""\bstyle\s*=\s*["']""")
+
+
+def inline_styles(source: str) -> list[str]:
+    """Every string that writes an HTML ``style`` attribute: the house style is in classes
+    (``_style.styled``), in one place a change of look is made once."""
+    return strings_that_match(source, INLINE_STYLE)
+
+
+@pytest.mark.parametrize("path", list(ALL_MODULES.values()), ids=list(ALL_MODULES))
+def test_no_view_writes_an_inline_style(path):
+    assert inline_styles(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_inline_style_check_catches_a_style_attribute():
+    source = ('def box(colour):\n    """A <div style="x">."""\n    w = widgets.Button(style={"a": 1})\n'
+              '    return f\'<div style="color:{colour}">\' + "<p style=\'margin:0\'>"\n')
+    assert sorted(inline_styles(source)) == ["line 4: \"<p style='margin:0'>\"", "line 4: '<div style=\"color:'"]
 
 
 # --------------------------------------------------------------------------- docstrings
