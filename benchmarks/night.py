@@ -34,7 +34,7 @@ def _median(f, runs: int) -> float:
 
 def _journal(folder: Path, name: str, hands: int) -> Path:
     from mjscore.night import simulate_night
-    from mjscore.storage import atomic_write
+    from mjscore.files.storage import atomic_write
 
     path = folder / name
     atomic_write(path, ("\ufeff" + simulate_night(FOUR, hands=hands, seed=3).journal_text()).encode("utf-8"))

@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Sequence
 
-from .inputs import MAX_SEED  # the largest --seed
+from .files.inputs import MAX_SEED  # the largest --seed
 from .night.entry import MAX_VALUE  # the largest card value
 from .willingdon.rules import MAX_DOUBLES  # a doubles setting is 0 to 13
 
@@ -30,7 +30,7 @@ class Parser(argparse.ArgumentParser):
 
 def _whole(what: str, minimum: int = 0, maximum: int | None = None):
     """An argparse type: a whole number from ``minimum`` to ``maximum``, refused naming ``what``."""
-    from .inputs import InputError, whole_number
+    from .files.inputs import InputError, whole_number
 
     def convert(text: str) -> int:
         try:
@@ -41,8 +41,8 @@ def _whole(what: str, minimum: int = 0, maximum: int | None = None):
 
 
 def _read_text(path: str, what: str = "hand file", kind: str = "hand") -> str:
-    """A file's text (or standard input's, for ``-``), bounded and decoded (mjscore.inputs)."""
-    from .inputs import read_text
+    """A file's text (or standard input's, for ``-``), bounded and decoded (mjscore.files.inputs)."""
+    from .files.inputs import read_text
 
     return read_text(path, kind, what, CLIError)
 
@@ -336,7 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _one_line(e: BaseException) -> str:
-    from .inputs import shown
+    from .files.inputs import shown
 
     line = shown(" ".join(str(e).split()) or type(e).__name__)
     return line if len(line) <= 500 else line[:480] + "… (cut short)"

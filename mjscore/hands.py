@@ -105,7 +105,7 @@ class Hand:
     def from_json(cls, data: Any) -> "Hand":
         """A hand from the hand JSON of docs/rules.md, given as text or as the parsed object."""
         if isinstance(data, (str, bytes)):
-            from .inputs import decode, load_json
+            from .files.inputs import decode, load_json
 
             text = decode(data, "the hand", HandError) if isinstance(data, bytes) else data
             data = load_json(text, "", HandError)

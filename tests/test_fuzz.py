@@ -39,7 +39,7 @@ from hypothesis import strategies as st
 
 from mjscore.cli import main
 from mjscore.hands import format_hand
-from mjscore.inputs import InputError, whole_number
+from mjscore.files.inputs import InputError, whole_number
 from mjscore.willingdon.deal import deal
 
 ROOT = Path(__file__).resolve().parents[1]

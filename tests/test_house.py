@@ -43,7 +43,7 @@ MAY_USE_BOTH = ("mjscore.night", "mjscore.cli", "mjscore", "mjscore.__main__")
 #: Packages that use both games: a night, the drills and the class's view, the lessons' questions.
 BOTH_GAMES = ("mjscore.night", "mjscore.practice", "mjscore.lessons")
 #: Shared facts and safe files: no game, no night, no command line.
-SHARED = ("mjscore.tiles", "mjscore.hands", "mjscore.storage", "mjscore.inputs", "mjscore.numbers", "mjscore.missed")
+SHARED = ("mjscore.tiles", "mjscore.hands", "mjscore.files", "mjscore.numbers", "mjscore.missed")
 
 MODULE_LINES, CLASS_LINES = 450, 250
 #: The rooms still too big today, each with the issue that splits it. Paths from the checkout;
@@ -407,6 +407,18 @@ def test_the_inline_style_check_catches_a_style_attribute():
     assert sorted(inline_styles(source)) == ["line 4: \"<p style='margin:0'>\"", "line 4: '<div style=\"color:'"]
 
 
+#: The modules that stand beside the packages in ``mjscore/`` by right: the package's door, the
+#: ``python -m mjscore`` door and the command line's.
+DOORS = {"__init__.py", "__main__.py", "cli.py"}
+#: At most this many other modules stand loose beside the packages (each a shared fact all read).
+LOOSE = 4
+
+
+def test_at_most_four_modules_stand_loose_beside_the_packages():
+    loose = sorted(p.name for p in PACKAGE.glob("*.py") if p.name not in DOORS)
+    assert len(loose) <= LOOSE, f"{loose}: put a module in the package of what it is for"
+
+
 # --------------------------------------------------------------------------- docstrings
 
 
@@ -695,7 +707,7 @@ def typed_number_problems(sources: dict[str, str]) -> list[str]:
 
     A number box (IntText, FloatText and their bounded kinds), a slider whose readout is not
     switched off (``readout=False``), and any parse of what a person typed into a number but
-    :func:`mjscore.inputs.whole_number`'s (``int()``, ``float()``, ``Decimal()``, a regex, an
+    :func:`mjscore.files.inputs.whole_number`'s (``int()``, ``float()``, ``Decimal()``, a regex, an
     ``isdigit()``...). What was typed is a text box's ``.value``, followed through a function's
     assignments and loops, and into the parameters of the views' functions it is handed to."""
     trees = {name: ast.parse(source) for name, source in sources.items()}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from mjscore.cli import main
-from mjscore.inputs import (LIMITS, MAX_DEPTH, InputError, clean_name, decode, load_json, read_input, shown,
+from mjscore.files.inputs import (LIMITS, MAX_DEPTH, InputError, clean_name, decode, load_json, read_input, shown,
                             whole_number)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -157,7 +157,7 @@ def test_the_one_reader_reads_back_what_mjscore_writes(n):
 
 
 def test_a_number_out_of_bounds_is_out_of_range_and_empty_can_be_required():
-    from mjscore.inputs import OutOfRange
+    from mjscore.files.inputs import OutOfRange
     with pytest.raises(OutOfRange, match="must be from 1 to 100,000, not 12,345,678,901,234,567,890"):
         whole_number("12345678901234567890", "the hand's value", 1, 100_000)
     with pytest.raises(OutOfRange, match="must be smaller, not a number of 41 digits"):

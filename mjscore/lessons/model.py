@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..hands import parse
-from ..inputs import MAX_DIGITS, InputError, OutOfRange, keepable, whole_number
+from ..files.inputs import MAX_DIGITS, InputError, OutOfRange, keepable, whole_number
 from ..missed import Misreading, Rule, worst_miss
 from ..willingdon import score
 from ..willingdon.hints import likely_misses, rule_of_hint
@@ -87,7 +87,7 @@ def stream(lesson: str, seed: int, round_: int, number: int) -> random.Random:
 def read_answer(q: Question, texts: Sequence[str | None]) -> tuple:
     """The answer in ``texts``, one a field: a number as typed (``1,728`` or ``-10``), or a choice.
 
-    A number is read by :func:`mjscore.inputs.whole_number`, as the command line and every app
+    A number is read by :func:`mjscore.files.inputs.whole_number`, as the command line and every app
     read one. Raises :class:`LessonError` naming the first field left empty or not understood.
 
     >>> from mjscore.lessons import question

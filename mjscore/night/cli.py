@@ -19,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..inputs import regular_file, shown
+from ..files.inputs import regular_file, shown
 from ..numbers import signed
 from ..willingdon.settle import MAX_PENALTY
 from .entry import LedgerError, check_players
@@ -209,7 +209,7 @@ def _run_correct(args) -> None:
 
 def _run_night(args) -> None:
     from .journal import read_journal
-    from ..inputs import LIMITS, decode, read_input
+    from ..files.inputs import LIMITS, decode, read_input
 
     players = _players(args.players)
     source = args.ledger if args.ledger == "-" else str(_journal(args.ledger))

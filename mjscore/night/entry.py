@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass, fields
 from typing import NamedTuple
 
-from ..inputs import clean_name, whole_number
+from ..files.inputs import clean_name, whole_number
 from ..numbers import signed
 
 #: The largest card value a hand may have (the League's card prints 25 to 75 or so).

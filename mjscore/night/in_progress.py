@@ -7,7 +7,7 @@ night left open in another tab), it asks which.
 
 The record is one small file beside the nights, ``.in-progress.json`` in the ``nights`` folder:
 the file names of the nights in progress (a night kept elsewhere by its full path). It is
-rewritten whole (:func:`mjscore.storage.atomic_write`) under its lock, so two tabs never lose each
+rewritten whole (:func:`mjscore.files.storage.atomic_write`) under its lock, so two tabs never lose each
 other's night, and it holds only the nights open now, so reading it costs the same however many
 nights the folder keeps. A record that cannot be read counts as no night in progress: nothing is
 lost by that (every night is still in the list of saved nights), and the next night opened
@@ -31,8 +31,8 @@ import json
 import os
 from pathlib import Path
 
-from ..inputs import InputError, load_json, read_text
-from ..storage import atomic_write, data_dir, locked
+from ..files.inputs import InputError, load_json, read_text
+from ..files.storage import atomic_write, data_dir, locked
 from .journal import holds_a_night
 
 __all__ = ["RECORD", "in_progress", "mark_closed", "mark_open"]

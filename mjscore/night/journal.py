@@ -14,8 +14,8 @@ import stat
 from pathlib import Path, PurePath
 from typing import Sequence
 
-from ..inputs import regular_file, tidy
-from ..storage import data_dir
+from ..files.inputs import regular_file, tidy
+from ..files.storage import data_dir
 from .entry import LedgerError, LoadResult
 from .journal_file import Journal
 from .ledger import Ledger
@@ -73,7 +73,7 @@ def journal_path(name: str | os.PathLike) -> Path:
     """Where the scorekeeper app keeps a journal of this name.
 
     A bare file name goes in the ``nights`` folder of the user data folder
-    (:func:`mjscore.storage.data_dir`: ``MJSCORE_DATA_DIR`` when set, else
+    (:func:`mjscore.files.storage.data_dir`: ``MJSCORE_DATA_DIR`` when set, else
     ``~/.local/share/mjscore`` or the platform's equivalent); anything with a folder in it
     (``./night.csv``) is used as is. A name without an extension gets ``.csv``
     (:func:`night_file`).

@@ -3,8 +3,8 @@
 Only what is new is read. The format of its rows is :mod:`mjscore.night.journal_format`.
 
 **Safe with two writers and a crash.** Every record is written under the journal's lock
-(:func:`mjscore.storage.locked`) in one appended write, flushed and synced to disk before the
-ledger counts it (:func:`mjscore.storage.append_record`). Under the lock the writer first reads
+(:func:`mjscore.files.storage.locked`) in one appended write, flushed and synced to disk before the
+ledger counts it (:func:`mjscore.files.storage.append_record`). Under the lock the writer first reads
 whatever another writer appended since its last look (from the byte offset it had reached: the
 cost is the new rows only), so two tabs, or a tab and the command line, each see the other's
 hands and never lose one. A last row cut short by a crash mid-write is reported, not counted,
@@ -23,8 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..inputs import LIMITS, read_input, regular_file
-from ..storage import append_record, atomic_write, cut_back, locked
+from ..files.inputs import LIMITS, read_input, regular_file
+from ..files.storage import append_record, atomic_write, cut_back, locked
 from .entry import Entry, LedgerError, LoadResult
 from .journal_format import decode_rows, decode_tail, header, heading, journal_text, record
 from .replay import Replay, torn_problem
@@ -222,7 +222,7 @@ class Journal:
 
 
 def _clean_temporary_files(path: Path) -> None:
-    """Remove the temporary files a crash in :func:`mjscore.storage.atomic_write` left (only ever
+    """Remove the temporary files a crash in :func:`mjscore.files.storage.atomic_write` left (only ever
     called under the journal's lock, so no writer is using one)."""
     try:
         for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):

@@ -61,7 +61,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..inputs import decode, tidy
+from ..files.inputs import decode, tidy
 from .american import American
 from .entry import Entry, LedgerError, cell_out, whole, yes
 from .willingdon import Willingdon
@@ -139,7 +139,7 @@ def entry_from_cells(cells: dict) -> Entry:
 def decode_rows(data: bytes, name: str) -> str:
     """A whole journal file's bytes as text, as editors and spreadsheets save it.
 
-    UTF-8 with or without a byte-order mark, or UTF-16 with one (:func:`mjscore.inputs.decode`).
+    UTF-8 with or without a byte-order mark, or UTF-16 with one (:func:`mjscore.files.inputs.decode`).
     """
     return decode(data, name, LedgerError)
 

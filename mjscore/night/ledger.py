@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import NamedTuple, Sequence
 
 from ..american.home import HOME, HomeRules
-from ..storage import atomic_write
+from ..files.storage import atomic_write
 from ..willingdon.scoring import WILLINGDON, RuleSet
 from ..willingdon.settle import TableRules
 from . import report

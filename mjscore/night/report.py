@@ -20,7 +20,7 @@ import io
 import os
 from pathlib import Path
 
-from ..storage import atomic_write
+from ..files.storage import atomic_write
 from ..numbers import signed
 from .entry import cell_out
 

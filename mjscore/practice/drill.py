@@ -34,7 +34,7 @@ from typing import Sequence
 from ..american.drill import DrillError, Situation, home_answer, home_miss, home_reasons, situation
 from ..american.tournament.drill import tournament_answer, tournament_miss, tournament_reasons
 from ..american.tournament.tables import COMMON, TournamentError, TournamentTable, get_table, table_from_json
-from ..inputs import MAX_DIGITS, InputError, OutOfRange, figure, keepable, whole_number
+from ..files.inputs import MAX_DIGITS, InputError, OutOfRange, figure, keepable, whole_number
 from ..missed import Rule
 from ..numbers import count, signed
 from .book import DRILLS, Counts, DrillState, answer_fields, drill_record
@@ -50,7 +50,7 @@ MOST = 10**9 - 1
 def read_amount(text: str, player: str) -> int:
     """One player's amount as typed (``+100``, ``-50``, ``−1,100``, ``0``), read by the one reader.
 
-    :func:`mjscore.inputs.whole_number` reads it, as the command line reads a number. Raises
+    :func:`mjscore.files.inputs.whole_number` reads it, as the command line reads a number. Raises
     DrillError saying what to type.
 
     >>> read_amount(" −1,100 ", "Ann"), read_amount("+25", "Bea")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..inputs import LIMITS, read_input
-from ..storage import atomic_write, data_dir, locked
+from ..files.inputs import LIMITS, read_input
+from ..files.storage import atomic_write, data_dir, locked
 from .log import (Log, Unreadable, answer_record, carry_over, encode, read_upload, start_record, start_state,
                   summary_record, why)
 from .played import is_count
@@ -20,7 +20,7 @@ PROGRESS_FILE = "practice.jsonl"
 
 
 def progress_path() -> Path:
-    """The learner's progress file: :data:`PROGRESS_FILE` in :func:`~mjscore.storage.data_dir`."""
+    """The learner's progress file: :data:`PROGRESS_FILE` in :func:`~mjscore.files.storage.data_dir`."""
     return data_dir() / PROGRESS_FILE
 
 

@@ -16,7 +16,7 @@ when Show me came first) with the right figures as scored then, and the rule mos
 missed (``"missed"``, for the teacher's view). The drills and the lessons' questions keep their
 records in the same log (:mod:`mjscore.practice.book`), and every :data:`SUMMARY_EVERY` records a
 ``summary`` holds the whole state (:mod:`.state`). Every change is one record,
-appended in one write, flushed and fsynced, under :func:`mjscore.storage.locked`: an answer
+appended in one write, flushed and fsynced, under :func:`mjscore.files.storage.locked`: an answer
 costs the same at hand 10 and at hand 10,000. Before appending, the writer reads what other
 writers appended since it last looked (only that), and applies its change to the state it
 finds, so two notebooks, or a notebook and a terminal, never lose or double-count an answer.
@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from ..hands import Hand, HandError
-from ..inputs import LIMITS, InputError, load_json, regular_file
-from ..storage import append_record, atomic_write
+from ..files.inputs import LIMITS, InputError, load_json, regular_file
+from ..files.storage import append_record, atomic_write
 from ..willingdon.deal import dealt_hand
 from .played import Played, clean_name, is_count
 from .progress import (FORMAT, VERSION, Progress, Unreadable, answer_record, start_state,  # noqa: F401 (the API)

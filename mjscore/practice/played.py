@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import inputs
+from ..files import inputs
 from ..hands import Hand, parse
 from ..willingdon import Score
 
@@ -29,7 +29,7 @@ def clean_name(name: str, error: type[ValueError] = ValueError) -> str:
     """The learner's name as the progress keeps it ("" for no name).
 
     In one Unicode spelling, spaces squeezed, cut to :data:`MAX_NAME`; a control or invisible
-    character is refused (:func:`mjscore.inputs.clean_name`)."""
+    character is refused (:func:`mjscore.files.inputs.clean_name`)."""
     name = " ".join(name.encode("utf-8", "replace").decode("utf-8").split())[:MAX_NAME]
     return inputs.clean_name(name, "the name", error) if name else ""
 

@@ -28,7 +28,7 @@ import os
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..inputs import MAX_DIGITS, figure, keepable
+from ..files.inputs import MAX_DIGITS, figure, keepable
 from ..lessons import (COUNT, SLUGS, TITLES, LessonError, Question, mark, question, read_answer,
                        the_lessons_with_questions)
 from ..missed import Rule

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..american.drill import home_answer, home_miss, misreadings, situation
 from ..american.tournament.drill import misreadings as tournament_misreadings, tournament_answer, tournament_miss
 from ..lessons import COUNT, LESSONS, SLUGS, mark, question
-from ..storage import atomic_write
+from ..files.storage import atomic_write
 from ..willingdon import score
 from ..willingdon.deal import dealt_hand
 from ..willingdon.hints import likely_misses, rule_of_hint

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, NamedTuple
 
-from ..inputs import LIMITS, InputError, load_json, shown
+from ..files.inputs import LIMITS, InputError, load_json, shown
 from ..lessons import LESSONS, SLUGS
 from .book import DRILLS, Counts
 from .log import FORMAT, Log, Unreadable

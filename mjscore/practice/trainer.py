@@ -32,12 +32,12 @@ True
 Where progress is kept
 ----------------------
 On the learner's machine only, in ``practice.jsonl`` in a per-user data folder
-(:func:`~mjscore.storage.data_dir`): ``MJSCORE_DATA_DIR`` when set, else ``%APPDATA%\\mjscore``
+(:func:`~mjscore.files.storage.data_dir`): ``MJSCORE_DATA_DIR`` when set, else ``%APPDATA%\\mjscore``
 on Windows, ``~/Library/Application Support/mjscore`` on macOS, and ``$XDG_DATA_HOME/mjscore``
 (by default ``~/.local/share/mjscore``) elsewhere. On a Binder that folder goes with the session;
 in a browser kernel (the static site) it is ``/drive/mjscore-data``, kept in the browser's
 storage for the site (where a private window keeps nothing).
-:func:`mjscore.storage.where_kept` says which, where it runs. Nothing is sent anywhere. The format, the
+:func:`mjscore.files.storage.where_kept` says which, where it runs. Nothing is sent anywhere. The format, the
 locking and what happens to a damaged file are in :mod:`mjscore.practice.log`.
 A ``practice.json`` of earlier versions beside it is carried over once (and kept, renamed
 ``practice.json.carried-over``); a path ending ``.json`` given to :class:`Trainer` means the
@@ -52,7 +52,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..hands import Hand, HandError
-from ..inputs import MAX_DIGITS, figure, keepable
+from ..files.inputs import MAX_DIGITS, figure, keepable
 from ..willingdon import WILLINGDON, RuleSet, score
 from ..willingdon.deal import dealt_hand
 from ..willingdon.hints import likely_misses, rule_of_hint

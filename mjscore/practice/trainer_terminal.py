@@ -14,7 +14,7 @@ import sys
 from typing import TextIO
 
 from ..hands import Hand
-from ..inputs import InputError, whole_number
+from ..files.inputs import InputError, whole_number
 from ..tiles import SEAT_NAMES, tile_name
 from .played import MODES, Feedback, asks
 from .terminal import one_answer
@@ -77,7 +77,7 @@ def _tally_lines(t: Trainer) -> list[str]:
 
 
 def _figure(word: str) -> int | None:
-    """One figure of an answer, read by the one reader (mjscore.inputs.whole_number), or None."""
+    """One figure of an answer, read by the one reader (mjscore.files.inputs.whole_number), or None."""
     try:
         return whole_number(word, "a figure", 0, 10**9 - 1)
     except InputError:

@@ -3,7 +3,7 @@
 :func:`number_box` and :func:`typed_number`: a box where a person types a number, and its
 reading. The box is text, never an ``IntText`` or a ``FloatText`` (the browser reads those, and
 turned "27.5" into 275, "1e3" into 13 and an empty box into 1 without a word); the text is read
-by :func:`mjscore.inputs.whole_number`, the command line's own reader, and refused in its words.
+by :func:`mjscore.files.inputs.whole_number`, the command line's own reader, and refused in its words.
 
 >>> box = number_box("Card value", "mjs-demo-value", value=25)
 >>> box.value, sorted(box._dom_classes)
@@ -13,7 +13,7 @@ by :func:`mjscore.inputs.whole_number`, the command line's own reader, and refus
 >>> box.value = "27.5"; typed_number(box, "the hand's value", 1, 100_000)
 Traceback (most recent call last):
 ...
-mjscore.inputs.InputError: the hand's value must be a whole number, not '27.5'
+mjscore.files.inputs.InputError: the hand's value must be a whole number, not '27.5'
 
 :class:`AskFirst`: a question with a yes and a no button, hidden until asked, so that nothing a
 learner or a scorekeeper made is thrown away by one click: the app asks, and acts only on yes.
@@ -54,7 +54,7 @@ from typing import Callable
 import ipywidgets as widgets
 import traitlets
 
-from ..inputs import InputError, whole_number
+from ..files.inputs import InputError, whole_number
 
 __all__ = ["AskFirst", "NUMBER_BOX", "Picks", "number_box", "typed_number", "upload_button"]
 
@@ -81,9 +81,9 @@ def typed_number(box: widgets.Text, what: str, low: int | None = None, high: int
                  error: type[ValueError] = InputError, ask: str | None = None) -> int:
     """The whole number typed in ``box``, read as the command line reads it; refused in its words.
 
-    :func:`mjscore.inputs.whole_number` reads it, naming it ``what``, between ``low`` and
+    :func:`mjscore.files.inputs.whole_number` reads it, naming it ``what``, between ``low`` and
     ``high``; an empty box is refused as the command line refuses an empty value, or with
-    ``ask`` (what to type) when given. Refusals are ``error`` (an :class:`~mjscore.inputs.InputError`).
+    ``ask`` (what to type) when given. Refusals are ``error`` (an :class:`~mjscore.files.inputs.InputError`).
     """
     if ask is not None and not box.value.strip():
         raise error(ask)

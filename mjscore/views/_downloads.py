@@ -2,7 +2,7 @@
 
 In a browser kernel (the static site) whose page cannot reach the browser's storage (a private
 window, where the site's service worker does not run, or the site's storage refused), the files
-an app writes last only as long as the page: :func:`mjscore.storage.kept_here` tells. The apps
+an app writes last only as long as the page: :func:`mjscore.files.storage.kept_here` tells. The apps
 say so as soon as they are shown, and offer the download (a link to the file as a data URI:
 the browser saves it; nothing is sent anywhere).
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 from html import escape
 
-from ..storage import kept_here
+from ..files.storage import kept_here
 from ._style import ERROR, FONT, SHADE, styled
 
 #: The warning's style, by class.

@@ -26,7 +26,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Callable, NamedTuple
 
-from ..inputs import figure
+from ..files.inputs import figure
 
 # --------------------------------------------------------------------------- rule sets
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..inputs import figure
+from ..files.inputs import figure
 from ..tiles import SEAT_NAMES, SEATS
 from .. import html_of
 

@@ -18,7 +18,7 @@ import sys
 import time
 from typing import TextIO
 
-from ..inputs import MAX_SEED
+from ..files.inputs import MAX_SEED
 from .rules import MAX_DOUBLES, WILLINGDON
 from .stats import MAX_COUNT, StatsError, dealt_stats, random_stats
 

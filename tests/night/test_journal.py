@@ -171,7 +171,7 @@ def test_a_writer_killed_mid_night_loses_no_hand_it_reported_saved(tmp_path):
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_no_lock_file_is_needed_where_flock_is_missing(tmp_path, monkeypatch):
     """JupyterLite's fcntl is an empty mock: the O_EXCL lock file is used, and cleaned up."""
-    from mjscore import storage
+    from mjscore.files import storage
 
     monkeypatch.setattr(storage, "_flock", None)
     path = tmp_path / "night.csv"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjscore import storage
+from mjscore.files import storage
 from mjscore.american import LEAGUE_CARD, home_payments
 from mjscore.cli import main
 from mjscore.hands import parse

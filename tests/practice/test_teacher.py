@@ -12,7 +12,7 @@ from mjscore.lessons.course import NUMBERED
 from mjscore.practice.book import answer_fields, lesson_record
 from mjscore.practice.log import Log, encode, start_record, summary_record
 from mjscore.practice.teacher import QUESTIONS_COUNTED, QuestionWrong, read_class
-from mjscore.storage import atomic_write
+from mjscore.files.storage import atomic_write
 from mjscore.views.practice.progress_views import questions_table
 
 SAME = "The hand points of a hand"  # lesson 2 asks it twice a round, as questions 1 and 4

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import mjscore.storage as storage
+import mjscore.files.storage as storage
 import mjscore.practice.keeper as keeper_module
 import mjscore.practice.trainer as session_module
 import mjscore.practice.log as store_module
@@ -23,7 +23,7 @@ from mjscore.practice.trainer import Cleared
 from mjscore.willingdon import CLEAN_HAND_ONE, score
 from mjscore.willingdon.deal import RAMP, deal
 from mjscore.practice import MAX_NAME, PROGRESS_FILE, PracticeError, Tally, Trainer, TrainerError, progress_path
-from mjscore.storage import data_dir
+from mjscore.files.storage import data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -755,12 +755,12 @@ def test_without_flock_the_lock_is_an_exclusive_lock_file(path, monkeypatch):
 
 _WORKER = textwrap.dedent("""
     import sys
-    import mjscore.storage
+    import mjscore.files.storage
     from mjscore.practice import Trainer, TrainerError
     from mjscore.willingdon import score
     path, who, rounds, lock = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     if lock == "exclusive-file":
-        mjscore.storage._flock = None
+        mjscore.files.storage._flock = None
     t = Trainer(path)
     counted = 0
     for i in range(rounds):

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from mjscore import storage
+from mjscore.files import storage
 from mjscore.views import _downloads
 from mjscore.views.night.scorekeeper_app import ScorekeeperApp
 from mjscore.views.practice.trainer_app import PracticeApp

@@ -7,7 +7,7 @@ import re
 
 import ipywidgets as widgets
 
-from mjscore import storage
+from mjscore.files import storage
 from mjscore.american import home_payments
 from mjscore.night import Ledger, journal_path, load_journal, simulate_night
 from mjscore.views.night.scorekeeper_app import ScorekeeperApp

@@ -13,8 +13,8 @@ import sys
 import ipywidgets as widgets
 import pytest
 
-from mjscore import storage
-from mjscore.storage import BINDER_VARIABLES
+from mjscore.files import storage
+from mjscore.files.storage import BINDER_VARIABLES
 
 from mjscore.willingdon.deal import RAMP, deal
 from mjscore.practice import Tally, Trainer, TrainerError, progress_path
@@ -573,7 +573,7 @@ def test_an_old_progress_file_is_carried_over():
 
 def test_the_app_opens_without_flock_as_in_jupyterlite(monkeypatch):
     """JupyterLite's kernel has an fcntl module with nothing in it: the lock is a lock file."""
-    import mjscore.storage as storage
+    import mjscore.files.storage as storage
     monkeypatch.setattr(storage, "_flock", None)
     app = PracticeApp()
     answer(app, 28, 0)

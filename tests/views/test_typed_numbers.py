@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from mjscore.cli import main
-from mjscore.inputs import InputError, keepable, whole_number
+from mjscore.files.inputs import InputError, keepable, whole_number
 from mjscore.night import load_journal
 from mjscore.night.entry import MAX_VALUE
 from mjscore.practice import Drill

@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Mapping
 
 from ..home import CATEGORIES, HOWS, PAYS_AS
-from ...inputs import figure, load_json, read_text
+from ...files.inputs import figure, load_json, read_text
 from ...numbers import signed
 
 

@@ -38,7 +38,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ...american.home import CATEGORIES, HOME, HOWS, LEAGUE_CARD, AmericanError, check_category, check_how, home_payments
-from ...inputs import InputError, whole_number
+from ...files.inputs import InputError, whole_number
 from ...night.entry import MAX_VALUE
 from .._app import App, classed
 from .._controls import number_box, typed_number
@@ -90,7 +90,7 @@ def card_value(value: object) -> int:
     >>> card_value(0)
     Traceback (most recent call last):
     ...
-    mjscore.inputs.OutOfRange: the hand's value must be from 1 to 100,000, not 0
+    mjscore.files.inputs.OutOfRange: the hand's value must be from 1 to 100,000, not 0
     """
     return whole_number(value, "the hand's value", 1, MAX_VALUE, required=True)
 

@@ -22,7 +22,7 @@ from ...american.home import CATEGORIES, HOME, AmericanError, HomeRules, home_pa
 from ...american.tournament.compare import throw_cost
 from ...american.tournament.scoring import Game, score_game
 from ...american.tournament.tables import MAX_EXPOSURES, PRESETS, TournamentError, TournamentTable
-from ...inputs import InputError
+from ...files.inputs import InputError
 from ...night.entry import MAX_VALUE
 from .._app import App, classed, switch_off
 from .._controls import Picks, number_box, typed_number

@@ -1,7 +1,7 @@
 """The practice app: a hand is dealt, you say its hand points and doubles, the trainer marks
 them and shows the whole breakdown. Your name, the hands you played and your tally are saved where
 the app runs (see :mod:`mjscore.practice.trainer`; the app's note says where, by
-:func:`mjscore.storage.where_kept`), so they are still there after a kernel restart.
+:func:`mjscore.files.storage.where_kept`), so they are still there after a kernel restart.
 
 All the state is in a :class:`~mjscore.practice.trainer.Trainer`; the app only draws it and passes the
 clicks on. Everything the learner typed is shown as text, never as HTML.

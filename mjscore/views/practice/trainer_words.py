@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from html import escape
 
-from ...inputs import MAX_DIGITS, InputError, OutOfRange, keepable, shown, whole_number
+from ...files.inputs import MAX_DIGITS, InputError, OutOfRange, keepable, shown, whole_number
 from ...practice.played import Feedback, Played, asks
 from ...practice.trainer import Trainer
-from ...storage import where_kept
+from ...files.storage import where_kept
 from .._style import ERROR, GOOD, MUTED, count, styled, text_size
 from ..results import headline_html, score_html
 from ..tiles import hand_html
@@ -136,7 +136,7 @@ def _answers(n: int) -> str:
 
 
 def where_html(t: Trainer) -> str:
-    """Where the progress is kept, truthfully where this runs (:func:`mjscore.storage.where_kept`)."""
+    """Where the progress is kept, truthfully where this runs (:func:`mjscore.files.storage.where_kept`)."""
     saved = where_kept("your progress", t.path, download="Download my progress",
                        restore="Restore from a file") if t.saving else (
             "Your progress cannot be saved here: this session is kept in memory only. Press Download my "
@@ -148,9 +148,9 @@ def typed_answer(mode: str, points: str, doubles: str) -> tuple[int | None, int 
     """The figures typed in the answer boxes, as the trainer takes them, or what to ask the learner for.
 
     ``None`` stands for a figure the mode does not ask. Each box is read by
-    :func:`mjscore.inputs.whole_number`, as the command line reads a number (spaces and thousands
+    :func:`mjscore.files.inputs.whole_number`, as the command line reads a number (spaces and thousands
     separators forgiven). The learner is asked again when a box asked for is empty, not a whole
-    number of 0 or more, or longer than the progress log keeps (:func:`~mjscore.inputs.keepable`).
+    number of 0 or more, or longer than the progress log keeps (:func:`~mjscore.files.inputs.keepable`).
 
     >>> typed_answer("both", " 1,024 ", "3"), typed_answer("points", "40", ""), typed_answer("both", "", "3")
     ((1024, 3), (40, None), 'Type the hand points first (or press Show me).')

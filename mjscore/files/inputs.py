@@ -24,7 +24,7 @@ True
 >>> clean_name("\u200b")
 Traceback (most recent call last):
 ...
-mjscore.inputs.InputError: a player's name must have a visible character, not '\\u200b'
+mjscore.files.inputs.InputError: a player's name must have a visible character, not '\\u200b'
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import unicodedata
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from .numbers import count
+from ..numbers import count
 
 __all__ = ["InputError", "LIMITS", "MAX_DEPTH", "MAX_DIGITS", "MAX_NAME", "MAX_SEED", "OutOfRange", "clean_name",
            "decode", "figure", "keepable", "load_json", "read_input", "read_text", "regular_file", "tidy", "shown",
@@ -324,11 +324,11 @@ def whole_number(cell: object, what: str, low: int | None = None, high: int | No
     >>> whole_number("-500", "#false-mahjong", 0, 100_000)
     Traceback (most recent call last):
     ...
-    mjscore.inputs.OutOfRange: #false-mahjong must be from 0 to 100,000, not −500
+    mjscore.files.inputs.OutOfRange: #false-mahjong must be from 0 to 100,000, not −500
     >>> whole_number("27,5", "the hand's value")
     Traceback (most recent call last):
     ...
-    mjscore.inputs.InputError: the hand's value must be a whole number, not '27,5'
+    mjscore.files.inputs.InputError: the hand's value must be a whole number, not '27,5'
     """
     out_of_range = OutOfRange if error is InputError else error
     if cell is None:
