@@ -369,25 +369,14 @@ def strings_that_match(source: str, pattern: re.Pattern) -> list[str]:
             and pattern.search(node.value)]
 
 
+#: A style attribute of HTML, written in a string.
+INLINE_STYLE = re.compile(r"""\bstyle\s*=\s*["']""")
+
+
 def svg_pieces(source: str) -> list[str]:
     """Every string that writes an SVG element as text: the one drawing module (``views/svg.py``)
     builds them as elements."""
     return strings_that_match(source, SVG_TAG)
-
-
-@pytest.mark.parametrize("path", list(ALL_MODULES.values()), ids=list(ALL_MODULES))
-def test_no_svg_is_written_as_string_pieces(path):
-    assert svg_pieces(path.read_text(encoding="utf-8")) == []
-
-
-def test_the_svg_check_catches_a_drawing_in_a_string():
-    source = ('def face():\n    """Draws <svg> faces."""\n    colour = "red"\n'
-              '    return f\'<circle cx="24" fill="{colour}"/>\' + "<g stroke=\'red\'>"\n')
-    assert sorted(svg_pieces(source)) == ["line 4: \"<g stroke='red'>\"", "line 4: '<circle cx=\"24\" fill=\"'"]
-
-
-#: A style attribute of HTML, written in a string.
-INLINE_STYLE = re.compile(r"""\bstyle\s*=\s*["']""")
 
 
 def inline_styles(source: str) -> list[str]:
@@ -397,14 +386,16 @@ def inline_styles(source: str) -> list[str]:
 
 
 @pytest.mark.parametrize("path", list(ALL_MODULES.values()), ids=list(ALL_MODULES))
-def test_no_view_writes_an_inline_style(path):
-    assert inline_styles(path.read_text(encoding="utf-8")) == []
+def test_no_svg_is_written_as_string_pieces_and_no_inline_style(path):
+    source = path.read_text(encoding="utf-8")
+    assert (svg_pieces(source), inline_styles(source)) == ([], [])
 
 
-def test_the_inline_style_check_catches_a_style_attribute():
-    source = ('def box(colour):\n    """A <div style="x">."""\n    w = widgets.Button(style={"a": 1})\n'
-              '    return f\'<div style="color:{colour}">\' + "<p style=\'margin:0\'>"\n')
-    assert sorted(inline_styles(source)) == ["line 4: \"<p style='margin:0'>\"", "line 4: '<div style=\"color:'"]
+def test_the_svg_and_style_checks_catch_a_drawing_and_a_style_in_a_string():
+    source = ('def face(colour):\n    """Draws <svg style="x"> faces."""\n    w = widgets.Button(style={"a": 1})\n'
+              '    return f\'<circle cx="24" fill="{colour}"/>\' + "<p style=\'margin:0\'>"\n')
+    assert svg_pieces(source) == ["line 4: '<circle cx=\"24\" fill=\"'"]
+    assert inline_styles(source) == ["line 4: \"<p style='margin:0'>\""]
 
 
 #: The modules that stand beside the packages in ``mjscore/`` by right: the package's door, the
