@@ -87,7 +87,7 @@ def main(argv: list[str]) -> None:
         app = ScorekeeperApp(journal="app.csv")
 
         def click() -> None:
-            app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", 25
+            app.winner.value, app.how.value, app.thrower.value, app.value.value = "Ann", "discard", "Cat", "25"
             app.add.click()
 
         click()
