@@ -246,9 +246,9 @@ def test_the_nights_charts_write_in_the_themes_text_colour():
     from mjscore.views.night.night_html import NARROW, totals_chart_html, totals_svg
 
     night = simulate_night(hands=6)
-    assert f".mjs-totals-svg{{fill:{_style.TEXT};" in totals_chart_html(night)
-    for svg in (totals_svg(night), totals_svg(night, width=NARROW["width"])):
-        assert 'class="mjs-totals-svg' in svg[:svg.index(">")]
+    assert totals_chart_html(night).count(f".mjs-totals-svg{{fill:{_style.TEXT};") == 2
+    for svg in (totals_svg(night), totals_svg(night, width=NARROW["width"])):  # each carries its colour
+        assert 'class="mjs-totals-svg' in svg[:svg.index(">")] and f"<style>.mjs-totals-svg{{fill:{_style.TEXT};" in svg
         assert not re.search(r"<text[^>]* fill=", svg)
         for p in night.players:
             assert re.search(rf'stroke-width="3" /><text [^>]*>{p} [+−]?[\d,]+</text>', svg), p

@@ -80,6 +80,9 @@ def totals_svg(ledger: Ledger, *, width: int = 560, title: str | None = None) ->
     hands = f'{count(len(ledger))} hand{"s" * (len(ledger) != 1)}'
     chart = drawing(width, height, class_="mjs-totals-svg" + (" mjs-totals-narrow" if narrow else ""), role="img",
                     aria_label=f"Running totals after {hands}", font_family="sans-serif", font_size=font)
+    # its words in the theme's text colour (an SVG's text is black unless told: unreadable on a
+    # dark theme), and no wider than the page, wherever it is shown
+    add(chart, "style", f".mjs-totals-svg{{fill:{TEXT};max-width:100%;height:auto}}")
     add(chart, "text", title or f"The night so far: {hands}", x=2 if narrow else left, y=18 if narrow else 14,
         font_weight="bold")
     lift = 5 if narrow else 4
@@ -103,7 +106,7 @@ def totals_svg(ledger: Ledger, *, width: int = 560, title: str | None = None) ->
 
 #: Which of the two charts shows: the wide one, beside the totals, on a desk or a projector; the
 #: narrow one on a touch screen or a narrow one.
-_CHART_STYLE = (f"<style>.mjs-totals-svg{{fill:{TEXT};max-width:100%;height:auto}}.mjs-totals-narrow{{display:none}}"
+_CHART_STYLE = ("<style>.mjs-totals-narrow{display:none}"
                 "@media (pointer: coarse), (max-width: 640px){.mjs-totals-svg:not(.mjs-totals-narrow){display:none}"
                 ".mjs-totals-narrow{display:block}}</style>")
 
