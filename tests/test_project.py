@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -149,3 +150,22 @@ def test_make_present_keeps_nothing_and_stops_the_kernels_of_closed_pages():
     fixture = (ROOT / "tests" / "browser" / "conftest.py").read_text(encoding="utf-8")
     for option in options:
         assert f'"{option}"' in fixture, option
+
+
+def test_the_course_is_trusted_where_a_learner_opens_it_and_trusting_changes_no_file(tmp_path):
+    """JupyterLab strips the drawings and styles of a notebook it does not trust, so a lesson
+    opened before it runs showed its tiles and charts as loose text: `make lab` and Binder trust
+    the course's own notebooks first (the signature goes to the machine's own list; the notebook
+    file is not rewritten, so the checkout stays clean)."""
+    for where in ("Makefile", "postBuild"):
+        assert "jupyter trust notebooks/*.ipynb notebooks/teacher/*.ipynb" in (ROOT / where).read_text(encoding="utf-8")
+    copy = tmp_path / "00-start-here.ipynb"
+    copy.write_bytes((ROOT / "notebooks" / "00-start-here.ipynb").read_bytes())
+    env = {**os.environ, "JUPYTER_DATA_DIR": str(tmp_path / "data")}
+    subprocess.run([sys.executable, "-m", "jupyter", "trust", str(copy)], env=env, check=True, capture_output=True)
+    assert copy.read_bytes() == (ROOT / "notebooks" / "00-start-here.ipynb").read_bytes()
+    check = ("import nbformat, sys; from nbformat.sign import NotebookNotary; "
+             "print(NotebookNotary(data_dir=sys.argv[2]).check_signature(nbformat.read(sys.argv[1], 4)))")
+    out = subprocess.run([sys.executable, "-c", check, str(copy), str(tmp_path / "data")], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "True"

@@ -60,7 +60,7 @@ def test_a_correction_saves_only_what_changed_and_can_be_put_back():
     s.choose(1)
     assert s.form.hand["note"] == "first" and not s.form.unsaved()
     s.form.enter(value="40")
-    assert s.form.preview()[2] == "Hand 1, corrected"
+    assert s.form.preview()[2] == "Hand 1, if you save the correction"
     s.add()
     assert s.ledger.line(1).entry.value == 40 and s.ledger.line(1).entry.note == "first"
     assert s.form.editing == 0 and s.offer.label == "Put hand 1 back as it was"
@@ -156,3 +156,17 @@ def test_a_night_that_cannot_be_opened_is_said_and_nothing_opens(tmp_path):
     s = NightSession()
     s.open(bad)
     assert s.ledger is None and s.said.error
+
+
+def test_a_second_press_of_add_on_a_hand_just_saved_keeps_what_was_said():
+    """A double tap at the table: the hand is saved once, and its payments stay on the screen
+    (not "Choose the winner", which read as if the hand had failed)."""
+    s = night("session-double.csv")
+    s.form.enter(winner="Ann", thrower="Cat")
+    s.add()
+    saved = s.said
+    s.add()
+    assert len(s.ledger) == 1 and s.said is saved
+    s.form.enter(winner="Bea")  # something entered for the next hand: Add asks for the rest
+    s.add()
+    assert s.said.text == "Choose who threw the winning tile." and s.said.error

@@ -325,7 +325,7 @@ def test_correct_hand_3_from_the_table_restart_and_carry_on():
     assert app.winner.value == "Cat" and app.how.value == "self-drawn"
     assert app.add.description == "Save the correction of hand 3"
     app.how.value, app.thrower.value, app.value.value = "discard", "Ann", "30"
-    assert "Hand 3, corrected" in app.payments.value
+    assert "Hand 3, if you save the correction" in app.payments.value
     app.add.click()
     assert len(app.ledger) == 4 and app.ledger.lines[2].entry.thrower == "Ann"
     assert app.ledger.lines[2].payments == {"Ann": -60, "Bea": -30, "Cat": 120, "Dee": -30}
@@ -587,7 +587,9 @@ def test_a_question_left_unanswered_cannot_take_back_another_hand():
 def test_tapping_the_tiles_a_hand_not_yet_tapped_is_asked_for_by_a_tap():
     app = willingdon_night("tap.csv", penalty=False)
     app.winner.value, app.thrower.value = "Bea", "Dee"
-    app.tile_entry.mode.value = "tap"
+    assert "Type the tiles (or the score)." in app.payments.value
+    app.tile_entry.mode.value = "tap"  # what the form asks for says so at once, before Add
+    assert "The hand shown is only a starting point" in app.payments.value
     app.add.click()
     assert len(app.ledger) == 0 and ("The hand shown is only a starting point, not the winner’s hand: tap to change "
                                      "it to the winner’s sets, pair and flowers (or type the score).") in app.status.value

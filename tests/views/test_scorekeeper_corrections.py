@@ -154,7 +154,7 @@ def test_correcting_one_field_keeps_every_other(game):
         assert app.fields() == app.session.form.baseline  # the controls hold the hand as recorded
         assert f"Hand {n} as saved (nothing changed yet)" in app.payments.value
         act(app)
-        assert "corrected" in app.payments.value, (game, n, changes, app.payments.value)
+        assert "if you save the correction" in app.payments.value, (game, n, changes, app.payments.value)
         app.add.click()
         assert app.error is None, (game, n, changes, app.error)
         expected = app.ledger.check(replace(recorded[n - 1], **changes)).entry  # as the ledger keeps it

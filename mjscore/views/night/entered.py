@@ -307,7 +307,8 @@ class Form:
             return None, None, problem
         n = self.editing
         return None, line, (f"Hand {line.number}, if you add it" if not n else
-                            f"Hand {n} as saved (nothing changed yet)" if f == self.baseline else f"Hand {n}, corrected")
+                            f"Hand {n} as saved (nothing changed yet)" if f == self.baseline else
+                            f"Hand {n}, if you save the correction")
 
     def fill(self, n: int) -> None:
         """The form holding hand ``n`` as recorded, to correct it."""

@@ -314,6 +314,8 @@ class NightSession:
         if self.ledger is None:
             self.say("Type the players and start the night first.", error=True)
             return
+        if self.said is not None and self.said.line is not None and not self.form.editing and not self.form.unsaved():
+            return  # a second press (a double tap) on a hand just saved: nothing new was entered
         before, n, shown = len(self.ledger), self.form.editing, self.form.shown()
         if self.catch_up() and not n and self.form.shown() != shown:
             self.say(_stale(self.ledger, self.form), error=True)

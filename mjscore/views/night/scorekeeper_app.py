@@ -180,6 +180,8 @@ class ScorekeeperApp(App):
         self.sync_button.on_click(lambda _: self.refresh())
         self.another.on_click(lambda _: self._ask(self.closer, self.session.close_question()))
         self.watch(self.editing, on_change=lambda change: self._do(self.session.choose, change["new"]))
+        # typing or tapping the tiles: what the form asks for says which
+        self.watch(self.tile_entry.mode, on_change=lambda _: self._show_form() if self.session.form else None)
         self.watch(self.name, on_change=lambda _: self.refresh() if self.session.ledger is None else None)
         # a refusal of the night as it was typed goes once any of it is changed
         self.watch(self.name, self.players, self.game, self.league_card, self.east_double, self.penalty,
