@@ -160,9 +160,8 @@ def _stale(ledger, form) -> str:
 
 
 class NightSession:
-    """The open night (``ledger``, ``path``; None before one is open), its hand being entered
-    (``form``, a :class:`~.entered.Form`), the next hand waiting while an earlier one is
-    corrected (``draft``), what can be brought back (``offer``) and the last thing said (``said``)."""
+    """The open night (``ledger``, ``path``), its hand being entered (``form``), the next hand
+    waiting while an earlier one is corrected (``draft``), what can come back (``offer``), what was said."""
 
     def __init__(self) -> None:
         self.ledger = self.path = None
