@@ -47,6 +47,17 @@ def _read_text(path: str, what: str = "hand file", kind: str = "hand") -> str:
     return read_text(path, kind, what, CLIError)
 
 
+def _hand_text(given: str) -> str:
+    """The hand as given on the command line: the text of a file (or of standard input, for
+    ``-``), else the argument itself, read as the notation or as JSON. A name that looks like a
+    file's (one word ending .json or .txt, or a path) and is not there is refused as a file."""
+    if given == "-" or os.path.exists(given):
+        return _read_text(given)
+    if " " not in given.strip() and (given.lower().endswith((".json", ".txt")) or os.sep in given):
+        raise CLIError(f"no such hand file: {given}")
+    return given
+
+
 def _where(path: str) -> str:
     return "standard input" if path == "-" else path
 
@@ -64,10 +75,13 @@ def _print_json(data: object) -> None:
 
 
 def _add_willingdon(sub) -> None:
-    p = sub.add_parser("willingdon", help="score a Willingdon hand given as JSON (or notation)")
-    p.add_argument("hand", help="a file with the hand as JSON (see docs/rules.md), or - for standard input")
-    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles", 0, MAX_DOUBLES), default=None)
-    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles", 0, MAX_DOUBLES), default=None)
+    p = sub.add_parser("willingdon", help="score a Willingdon hand, given in the short notation or as JSON")
+    p.add_argument("hand", metavar="HAND", help="the hand in the short notation (quoted, such as \"RDx3 +1Bx4 "
+                   "+EWx3 9Bx3 GDx2 F1 S3 seat=E\"), a file holding it or its JSON, or - for standard input")
+    p.add_argument("--clean-hand-doubles", type=_whole("--clean-hand-doubles", 0, MAX_DOUBLES), default=None,
+                   metavar="N", help=f"doubles for a Clean Hand, 0 to {MAX_DOUBLES} (default 0, as the rule book)")
+    p.add_argument("--minimum-doubles", type=_whole("--minimum-doubles", 0, MAX_DOUBLES), default=None,
+                   metavar="N", help=f"doubles a hand needs to pay anything, 0 to {MAX_DOUBLES} (default 3)")
     p.add_argument("--explain", action="store_true", help="print the breakdown for a person")
     p.set_defaults(run=_run_willingdon)
 
@@ -77,7 +91,7 @@ def _run_willingdon(args) -> None:
     from .willingdon.scoring import WILLINGDON, score
 
     try:
-        hand = load_hand(_read_text(args.hand))
+        hand = load_hand(_hand_text(args.hand))
     except HandError as e:
         raise CLIError(f"{_where(args.hand)}: {e}") from None
     rules = WILLINGDON
@@ -99,11 +113,14 @@ def _add_american(sub) -> None:
     from .american.home import CATEGORIES, HOWS
 
     p = sub.add_parser("american", help="who pays what for an American Mah Jongg hand")
-    p.add_argument("--value", required=True, type=_whole("the hand's value", 1, MAX_VALUE))
-    p.add_argument("--how", required=True, choices=HOWS, metavar="{" + "|".join(HOWS) + "}")
+    p.add_argument("--value", required=True, type=_whole("the hand's value", 1, MAX_VALUE), metavar="N",
+                   help=f"the hand's value on the card, 1 to {MAX_VALUE:,}")
+    p.add_argument("--how", required=True, choices=HOWS, metavar="{" + "|".join(HOWS) + "}",
+                   help="how the hand was won (a joker exchange and a Heavenly Hand pay as self-drawn)")
     p.add_argument("--jokerless", action="store_true", help="declared jokerless")
     p.add_argument("--category", default="other", choices=list(CATEGORIES),
-                   metavar="{" + "|".join(CATEGORIES) + "}")
+                   metavar="{" + "|".join(CATEGORIES) + "}",
+                   help="the card's section the hand is from (the jokerless double depends on it; default other)")
     p.add_argument("--league-card", action="store_true",
                    help="exempt only Singles and Pairs from the jokerless double, as the card prints it")
     p.set_defaults(run=_run_american)
@@ -179,12 +196,13 @@ def _add_tournament(sub) -> None:
     p.add_argument("--value", type=_whole("the hand's value", 1, MAX_VALUE), default=None,
                    help="the card value (not needed for a wall or unfinished game)")
     p.add_argument("--how", required=True, choices=TOURNAMENT_HOWS,
-                   metavar="{" + "|".join(TOURNAMENT_HOWS) + "}")
+                   metavar="{" + "|".join(TOURNAMENT_HOWS) + "}",
+                   help="how the game ended (wall: the wall ran out; unfinished: time was called)")
     p.add_argument("--jokerless", action="store_true", help="the winning hand has no jokers")
     p.add_argument("--exposures", type=_whole("--exposures", 0, 4), default=0,
                    help="how many exposures the winner showed, 0 to 4 (default 0)")
     p.add_argument("--category", default="other", choices=list(CATEGORIES),
-                   metavar="{" + "|".join(CATEGORIES) + "}")
+                   metavar="{" + "|".join(CATEGORIES) + "}", help="the card's section the hand is from (default other)")
     p.add_argument("--table", default="common", metavar="NAME|FILE",
                    help=f"a preset ({', '.join(PRESET_NAMES)}; default common) or an organizer's table file (.json)")
     p.set_defaults(run=_run_tournament)
@@ -226,13 +244,39 @@ def _add_stats(sub) -> None:
 
 # --------------------------------------------------------------------------- main
 
+#: Examples at the foot of each command's help (the tests run them, in this order, in one folder).
+EXAMPLES = {
+    "willingdon": ['mjscore willingdon "RDx3 +1Bx4 +EWx3 9Bx3 GDx2 F1 S3 seat=E" --explain',
+                   'mjscore willingdon "2Bx3 5Bx3 7Bx3 RDx3 EWx2" --minimum-doubles 0'],
+    "american": ["mjscore american --value 25 --how discard", "mjscore american --value 30 --how self-drawn --jokerless"],
+    "deal": ["mjscore deal --count 3 --seed 7", "mjscore deal --game american --count 2"],
+    "tournament": ["mjscore tournament --value 25 --how discard --exposures 2",
+                   "mjscore tournament --how wall --table variant"],
+    "record": ["mjscore record tuesday.csv --players Ann,Bea,Cat,Dee --winner Ann --how discard --thrower Cat "
+               "--value 25",
+               "mjscore record tuesday.csv --winner Bea --how self-drawn --value 30"],
+    "correct": ["mjscore correct tuesday.csv 1 --value 35"],
+    "night": ["mjscore night tuesday.csv", "mjscore night tuesday.csv --csv > tuesday-report.csv"],
+    "undo": ["mjscore undo tuesday.csv"],
+    "stats": ["mjscore stats --hands 2000 --seed 1"],
+    "practice": ["mjscore practice", "mjscore practice --game american"],
+    "class": ["mjscore class class-logs/", "mjscore class class-logs/ --json"],
+}
+
 
 def build_parser() -> Parser:
     """The ``mjscore`` parser with every command registered."""
-    parser = Parser(prog="mjscore", description="Score American Mah Jongg and Willingdon hands.")
+    from . import __version__
+
+    parser = Parser(prog="mjscore", description="Score American Mah Jongg and Willingdon hands.",
+                    epilog="each command's own help, with examples: mjscore COMMAND --help")
+    parser.add_argument("--version", action="version", version=f"mjscore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for add in _COMMANDS:
         add(sub)
+    for name, command in sub.choices.items():  # each command's help ends with examples to copy
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
+        command.epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
     # `choices` is the public face of the sub-parsers action (name -> parser).
     parser.command_names = sorted(sub.choices)
     return parser

@@ -37,11 +37,11 @@ def register(sub, whole) -> None:
     p.set_defaults(run=_run_record)
 
     p = sub.add_parser("undo", help="take back the last hand of a night's journal")
-    p.add_argument("journal", metavar="JOURNAL.csv")
+    p.add_argument("journal", metavar="JOURNAL.csv", help="the night's journal")
     p.set_defaults(run=_run_undo)
 
     p = sub.add_parser("correct", help="correct an earlier hand of a night's journal")
-    p.add_argument("journal", metavar="JOURNAL.csv")
+    p.add_argument("journal", metavar="JOURNAL.csv", help="the night's journal")
     p.add_argument("number", type=whole("the hand number", 1, 10**9), metavar="N", help="the hand to correct (from 1)")
     _hand_options(p, whole)
     p.set_defaults(run=_run_correct)

@@ -36,8 +36,10 @@ def register(sub, whole) -> None:
     p.add_argument("--seed", type=whole("--seed", 0, MAX_SEED), default=0, help="the random seed (default 0)")
     p.add_argument("--dealt", action="store_true",
                    help="count the practice trainer's dealt hands instead of the random-hand model's")
-    p.add_argument("--minimum-doubles", type=whole("--minimum-doubles", 0, MAX_DOUBLES), default=None)
-    p.add_argument("--clean-hand-doubles", type=whole("--clean-hand-doubles", 0, MAX_DOUBLES), default=None)
+    p.add_argument("--minimum-doubles", type=whole("--minimum-doubles", 0, MAX_DOUBLES), default=None, metavar="N",
+                   help=f"doubles a hand needs to pay anything, 0 to {MAX_DOUBLES} (default 3)")
+    p.add_argument("--clean-hand-doubles", type=whole("--clean-hand-doubles", 0, MAX_DOUBLES), default=None,
+                   metavar="N", help=f"doubles for a Clean Hand, 0 to {MAX_DOUBLES} (default 0, as the rule book)")
     p.add_argument("--json", action="store_true", help="print the counts as JSON")
     p.set_defaults(run=run)
 
