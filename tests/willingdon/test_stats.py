@@ -385,14 +385,24 @@ def test_the_progress_line_is_written_over_and_rubbed_out():
     from mjscore.willingdon.stats_cli import ProgressLine
 
     out = io.StringIO()
-    line = ProgressLine(out, 100_000)
+    line = ProgressLine(out, 100_000, clock=iter([0.0, 2.0, 2.1, 3.0]).__next__)  # seconds from the start
     line.show(51_200)
     line.show(51_456)  # too soon after: not written
-    line.shown_at = float("-inf")
     line.show(100_000)
     line.clear()
-    assert out.getvalue() == ("\r51,200 of 100,000 hands counted (51%)"
-                              "\r100,000 of 100,000 hands counted (100%)" + "\r" + " " * 39 + "\r")
+    first = "\r51,200 of 100,000 hands counted (51%), 25,600 hands/s, about 2 s left"
+    last = "\r100,000 of 100,000 hands counted (100%), 33,333 hands/s, about 1 s left"
+    assert out.getvalue() == first + last.ljust(len(first)) + "\r" + " " * (len(last) - 1) + "\r"
+
+
+def test_the_time_left_is_said_as_a_person_says_it():
+    from mjscore.willingdon.stats_cli import ProgressLine
+
+    import io
+    out = io.StringIO()
+    line = ProgressLine(out, 10**9, clock=iter([0.0, 10.0]).__next__)
+    line.show(1_000_000)  # 100,000 hands/s: 999,000,000 more hands take 9,990 s
+    assert out.getvalue().endswith("100,000 hands/s, about 2 h 46 min left")
 
 
 # --------------------------------------------------------------------------- the views
