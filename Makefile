@@ -1,8 +1,11 @@
 # The two commands of the README: `make lab` and `make test`. Both set up .venv on a fresh
-# machine (Python 3.10+ with venv), installing the versions pinned in requirements/pins.txt.
+# machine (Python 3.11+ with venv), installing the versions pinned in requirements/pins.txt: `make
+# lab` what the lessons need (the [notebooks] extra), `make test` and the rest that and the tools
+# of the tests and the site ([test] and [site]).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+LAB_STAMP := $(VENV)/.lab-installed-stamp
 STAMP  := $(VENV)/.installed-stamp
 PINS   := requirements/pins.txt
 # JupyterLab refuses to start as root without --allow-root (CI and containers run as root).
@@ -10,17 +13,21 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test floor screenshots notebooks bench fuzz present links site hub-proxy actionlint clean
 
-$(STAMP): pyproject.toml $(PINS)
+$(LAB_STAMP): pyproject.toml $(PINS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks,test,site]'
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks]'
 	@# A venv made before jsonschema was pinned keeps rfc3987-syntax (4 s at every Jupyter start).
 	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax lark 2>/dev/null || true
+	touch $(LAB_STAMP)
+
+$(STAMP): $(LAB_STAMP)
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks,test,site]'
 	touch $(STAMP)
 
 ## make lab: open the collection in JupyterLab at 00-start-here.ipynb (a path argument is ignored
 ## under --notebook-dir, so the start page is the default URL). Stop it with Ctrl+C, then y.
-lab: $(STAMP)
+lab: $(LAB_STAMP)
 	@# the course's own notebooks, trusted on this machine: their stored tiles, charts and tables show
 	@# before a cell is run (JupyterLab strips the drawings and styles of a notebook it does not trust)
 	$(BIN)/jupyter trust notebooks/*.ipynb notebooks/teacher/*.ipynb > /dev/null
@@ -71,7 +78,7 @@ fuzz: $(STAMP)
 ## refused by the server, so paging through the lessons would otherwise leave one running each).
 PRESENT_OPTIONS := --template=classroom --strip_sources=True --MappingKernelManager.cull_idle_timeout=120 \
 	--MappingKernelManager.cull_interval=30
-present: $(STAMP)
+present: $(LAB_STAMP)
 	MJSCORE_DATA_DIR="$$(mktemp -d -t mjscore-classroom-XXXXXX)" JUPYTER_PATH="$(CURDIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 		$(BIN)/voila $(PRESENT_OPTIONS) notebooks/
 
