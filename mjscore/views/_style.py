@@ -419,6 +419,15 @@ def styled(html: str, rules: dict[str, str]) -> str:
     return sheet(picked) + html if picked else html
 
 
+def unstyled(html: str) -> str:
+    """``html`` without the ``<style>`` :func:`styled` put before it, to put pieces under one.
+
+    >>> unstyled(styled('<p class="mjs-a">hi</p>', {".mjs-a": "color:red"}))
+    '<p class="mjs-a">hi</p>'
+    """
+    return html[html.index("</style>") + len("</style>"):] if html.startswith("<style>") else html
+
+
 def style_tag() -> str:
     """The house style as a ``<style>`` element, which an app puts in one of its HTML widgets.
 
@@ -428,5 +437,5 @@ def style_tag() -> str:
 
 __all__ = ["ACCENT", "APP_CSS", "ICONS", "ICON_CSS", "BORDER", "ERROR", "FONT", "FONT_FAMILY", "FONT_LARGE", "FONT_SMALL", "GOOD",
            "MIN_DELTA_E", "MONO", "MUTED", "PAPER", "SERIES", "SHADE", "TEXT", "TOUCH_CSS", "ZERO", "Series", "contrast", "count",
-           "luminance", "MIN_TEXT", "series", "share", "sheet", "signed", "style_tag", "styled", "text_size", "BACKGROUNDS",
+           "luminance", "MIN_TEXT", "series", "share", "sheet", "signed", "style_tag", "styled", "unstyled", "text_size", "BACKGROUNDS",
            "FILLED", "THEMES", "colour_in", "text_contrast"]

@@ -27,7 +27,7 @@ from typing import Sequence
 
 from ..tiles import INFO, SEAT_NAMES
 from ..willingdon.scoring import Score
-from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count, signed, styled
+from ._style import BORDER, ERROR, FONT, FONT_LARGE, GOOD, MUTED, SHADE, TEXT, count, signed, styled, unstyled
 
 _PAD = "padding:0.15em 0.45em;white-space:nowrap;text-align:left"  # JupyterLab sets its tables right
 #: The house style of every result, by class (a later rule refines an earlier one).
@@ -57,11 +57,6 @@ RULES = {
     ".mjs-wrong": f"color:{ERROR};font-weight:700",
 }
 _ROW = ' class="mjs-result-row"'
-
-
-def _unstyled(html: str) -> str:
-    """``html`` without the ``<style>`` it starts with (to put two pieces under one)."""
-    return html[html.index("</style>") + len("</style>"):] if html.startswith("<style>") else html
 
 
 def _td(text: str, *kinds: str, span: int = 1) -> str:
@@ -152,7 +147,7 @@ def headline_html(s: Score) -> str:
 
 def breakdown_html(s: Score) -> str:
     """The headline and the line-by-line breakdown together: how a lesson shows a score."""
-    return styled(f'<div class="mjs-score">{_unstyled(headline_html(s))}{_unstyled(score_html(s))}</div>', RULES)
+    return styled(f'<div class="mjs-score">{unstyled(headline_html(s))}{unstyled(score_html(s))}</div>', RULES)
 
 
 def payout_html(payout, names: Sequence[str] | None = None) -> str:

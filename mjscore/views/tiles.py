@@ -42,7 +42,7 @@ from typing import Iterable
 
 from ..hands import Hand, Meld
 from ..tiles import INFO, SEAT_NAMES, TileError
-from ._style import MUTED, styled
+from ._style import MUTED, styled, unstyled
 from .svg import add, drawing, svg_text
 
 JOKER = "J"
@@ -214,31 +214,29 @@ def _group(kind: str, caption: str, label: str, body: str) -> str:
             f'<div class="mjs-set-caption" aria-hidden="true">{escape(caption)}</div></div>')
 
 
-def meld_html(meld: Meld, *, size: str = "md", bare: bool = False) -> str:
+def meld_html(meld: Meld, *, size: str = "md") -> str:
     """One set, boxed and labelled: ``exposed pung``, ``concealed kong`` or ``pair``.
 
-    ``bare``: without the ``<style>`` of its classes, for a view that puts :data:`RULES` before
-    the whole of its HTML (one ``<style>``, not one a set)."""
+    A view that puts :data:`RULES` before the whole of its HTML takes it :func:`~._style.unstyled`
+    (one ``<style>``, not one a set)."""
     tiles = "".join(tile_html(meld.tile, exposed=meld.exposed, size=size) for _ in range(meld.size))
     if meld.kind == "pair":
         html = _group("pair", "pair", meld.name, tiles)
     else:
         how = "exposed" if meld.exposed else "concealed"
         html = _group(how, f"{how} {meld.kind}", meld.name, tiles)
-    return html if bare else styled(html, RULES)
+    return styled(html, RULES)
 
 
-def flowers_html(codes, *, size: str = "md", bare: bool = False) -> str:
-    """The flowers and seasons, boxed and labelled (empty when there are none).
-
-    ``bare``: without the ``<style>`` of its classes, as :func:`meld_html`."""
+def flowers_html(codes, *, size: str = "md") -> str:
+    """The flowers and seasons, boxed and labelled (empty when there are none)."""
     codes = list(codes)
     if not codes:
         return ""
     names = ", ".join(INFO[f].name for f in codes)
     html = _group("flowers", "flowers & seasons", f"flowers and seasons: {names}",
                   "".join(tile_html(f, size=size) for f in codes))
-    return html if bare else styled(html, RULES)
+    return styled(html, RULES)
 
 
 def seat_words(hand: Hand) -> list[str]:
@@ -265,9 +263,9 @@ def hand_html(hand: Hand, *, size: str = "md", seat: bool = True) -> str:
     if not isinstance(hand, Hand):
         raise ViewError(f"hand_html draws a Hand (from mjscore.parse), not {type(hand).__name__}")
     _check_size(size)
-    parts = [meld_html(m, size=size, bare=True) for m in hand.sets]
+    parts = [unstyled(meld_html(m, size=size)) for m in hand.sets]
     if hand.flowers:
-        parts.append(flowers_html(hand.flowers, size=size, bare=True))
+        parts.append(unstyled(flowers_html(hand.flowers, size=size)))
     if seat:
         parts.append(f'<div class="mjs-hand-seat">{"<br>".join(escape(w) for w in seat_words(hand))}</div>')
     label = escape("hand: " + str(hand))

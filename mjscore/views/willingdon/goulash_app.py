@@ -36,7 +36,7 @@ import ipywidgets as widgets
 from ...willingdon.play import claim
 from ...tiles import INFO, SEAT_NAMES, SEATS, SET_TILES
 from .._app import App, classed
-from .._style import BORDER, ERROR, GOOD, TEXT_FALLBACK, styled
+from .._style import BORDER, ERROR, GOOD, TEXT_FALLBACK, styled, unstyled
 from ..tiles import RULES as TILE_RULES, TILE_LOOK, meld_html, tile_html
 
 _SEATS = [(SEAT_NAMES[s], s) for s in SEATS]
@@ -96,7 +96,7 @@ class GoulashClaimApp(App):
         if r.allowed:
             verdict = '<p class="mjs-claim-allowed"><b>Claim allowed.</b></p>'
             made = (f'<div class="mjs-goulash-made">'
-                    f'{meld_html(r.pung, bare=True)}<span>the pung goes face up on the table</span></div>')
+                    f'{unstyled(meld_html(r.pung))}<span>the pung goes face up on the table</span></div>')
         else:
             verdict = '<p class="mjs-claim-refused"><b>No claim.</b></p>'
             made = (f'<div class="mjs-goulash-made">'

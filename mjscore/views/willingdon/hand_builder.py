@@ -54,7 +54,7 @@ from ...hands import Hand, HandError, Meld, format_hand, load_hand, parse
 from ...tiles import BONUS_TILES, INFO, SEATS, SET_TILES
 from ...willingdon.scoring import CLEAN_HAND_ONE, WILLINGDON, RuleSet, Score, score
 from .._app import App, classed, switch_off
-from .._style import ERROR, FONT, FONT_SMALL, MONO, MUTED, TEXT, styled
+from .._style import ERROR, FONT, FONT_SMALL, MONO, MUTED, TEXT, styled, unstyled
 from ..results import RULES as RESULT_RULES, error_html, headline_html, score_html
 from ..tiles import RULES as TILE_RULES, ViewError, flowers_html, hand_html, meld_html, seat_words
 
@@ -245,7 +245,7 @@ class HandBuilderApp(App):
             # earlier set is already on marked as the one to change: only the score waits.
             flowers = [c for c, b in self.flowers.items() if b.value]
             self.tiles.value = styled('<div class="mjs-builder-sets">' + "".join(_marked(self._melds()))
-                                      + flowers_html(flowers, size=SIZE, bare=True) + "</div>", RULES)
+                                      + unstyled(flowers_html(flowers, size=SIZE)) + "</div>", RULES)
             self.hand_text.value = ""
             self.show_error(self.message, f"Not a legal hand: {e}")
             self._no_score("none until the hand is legal: change what the red message names")
@@ -306,10 +306,10 @@ def _marked(melds: list[Meld]) -> list[str]:
     for i, m in enumerate(melds):
         first = next((j for j in range(i) if melds[j].tile == m.tile), None)
         if first is None:
-            out.append(meld_html(m, size=SIZE, bare=True))
+            out.append(unstyled(meld_html(m, size=SIZE)))
             continue
         note = f"✗ {names[first]} is on {INFO[m.tile].name} too"
-        out.append(f'<div class="mjs-clash">{meld_html(m, size=SIZE, bare=True)}'
+        out.append(f'<div class="mjs-clash">{unstyled(meld_html(m, size=SIZE))}'
                    f'<div class="mjs-builder-clash-note">{escape(note)}</div></div>')
     return out
 
