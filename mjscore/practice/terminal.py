@@ -50,12 +50,8 @@ def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None)
     """Play until the input ends or says ``quit`` (``args``: ``game``, ``name``, ``table``, ``json``)."""
     stdin, out = stdin or sys.stdin, out or sys.stdout
     d = Drill(args.game, path, table=getattr(args, "table", None))
-    if args.name is not None:
-        d.set_name(args.name)
     interactive = stdin.isatty()
-    for m in d.take_messages():
-        print(f"Note: {m}", file=out)
-    who = f" as {d.name}" if d.name else ""
+    who = begin(d, args.name, out)
     what = "each player's points" if d.game == "tournament" else "who pays what"
     print(f"Practising {what}{who}. {_tally_line(d)}", file=out)
     sign = "each player's points, plus or minus" if d.game == "tournament" else \
@@ -74,6 +70,17 @@ def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None)
                           answer=answer, say=_say):
             _finish(d, args, out)
             return
+
+
+def begin(session, name: str | None, out: TextIO) -> str:
+    """Start a practice at the terminal, and give " as NAME" for the greeting ("" without a name).
+
+    The learner's ``name`` is kept (if given), and the notes on the progress file are said."""
+    if name is not None:
+        session.set_name(name)
+    for m in session.take_messages():
+        print(f"Note: {m}", file=out)
+    return f" as {session.name}" if session.name else ""
 
 
 def one_answer(session, stdin: TextIO, out: TextIO, *, interactive: bool, refused: type[Exception], what: str,

@@ -17,7 +17,7 @@ from ..hands import Hand
 from ..files.inputs import InputError, whole_number
 from ..tiles import SEAT_NAMES, tile_name
 from .played import MODES, Feedback, asks
-from .terminal import one_answer
+from .terminal import begin, one_answer
 from .trainer import Trainer, TrainerError
 
 __all__ = ["add_arguments", "draw", "run"]
@@ -107,14 +107,10 @@ def run(args, stdin: TextIO | None = None, out: TextIO | None = None, path=None)
     """Play until the input ends or says ``quit``."""
     stdin, out = stdin or sys.stdin, out or sys.stdout
     t = Trainer(path)
-    if args.name is not None:
-        t.set_name(args.name)
     if args.mode is not None:
         t.set_mode(args.mode)
     interactive = stdin.isatty()
-    for m in t.take_messages():
-        print(f"Note: {m}", file=out)
-    who = f" as {t.name}" if t.name else ""
+    who = begin(t, args.name, out)
     print(f"Practising{who}: {MODES[t.mode]}. " + " ".join(_tally_lines(t)), file=out)
     print(f"For each hand type {_ask(t.mode)}, or show, or quit.", file=out)
     while True:
