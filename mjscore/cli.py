@@ -261,6 +261,7 @@ EXAMPLES = {
     "stats": ["mjscore stats --hands 2000 --seed 1"],
     "practice": ["mjscore practice", "mjscore practice --game american"],
     "class": ["mjscore class class-logs/", "mjscore class class-logs/ --json"],
+    "lessons": ["mjscore lessons mahjong-course", "mjscore lessons mahjong-course --replace-edited"],
 }
 
 
@@ -345,6 +346,40 @@ def _run_class(args) -> None:
 
 
 _COMMANDS.append(_add_class)
+
+
+# --------------------------------------------------------------------------- lessons
+
+
+def _add_lessons(sub) -> None:
+    """``mjscore lessons DIR``: put the course in a folder (mjscore.files.course)."""
+    p = sub.add_parser("lessons", help="put the course (the lessons, the rule book, the teacher's notebook) in a "
+                                       "folder; run it again for a new version's lessons")
+    p.add_argument("folder", metavar="DIR", help="the folder for the course (made if missing)")
+    p.add_argument("--replace-edited", action="store_true",
+                   help="replace a lesson you have changed without asking, keeping yours as NAME-yours.ipynb "
+                        "(at a terminal you are asked; otherwise a changed lesson is kept)")
+    p.set_defaults(run=_run_lessons)
+
+
+def _run_lessons(args) -> None:
+    from .files.course import put_course, trust
+
+    def ask(name: str) -> bool:
+        if args.replace_edited:
+            return True
+        if not sys.stdin.isatty():
+            return False
+        answer = input(f"You have changed {name}. Replace it with this version's (yours is kept beside it "
+                       f"as ...-yours.ipynb)? [y/N] ")
+        return answer.strip().lower() in ("y", "yes")
+
+    done = put_course(args.folder, ask)
+    print(done.text())
+    trust(done.folder, [*done.added, *done.updated, *done.replaced, *done.unchanged])
+
+
+_COMMANDS.append(_add_lessons)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
