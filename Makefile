@@ -90,7 +90,8 @@ SITE_CACHE ?=
 site: $(STAMP)
 	$(BIN)/python tools/build_site.py --out "$(SITE_OUT)"$(if $(SITE_CACHE), --cache "$(SITE_CACHE)")
 
-## make links: rewrite every Binder link, and the class's hub link, from the repository setting in pyproject.toml
+## make links: rewrite every Binder and site link, the class's hub link and the README's addresses of its
+## pictures and pages (README.md, docs/*.md, the notebooks) from the repository setting in pyproject.toml
 links:
 	$(PYTHON) tools/binder_links.py
 

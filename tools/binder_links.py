@@ -1,5 +1,5 @@
-"""Rewrite every Binder link, and every link to the collection's browser site, in the README and
-the notebooks from the one repository setting.
+"""Rewrite every Binder link, and every link to the collection's browser site, in the README, the
+pages of docs/ and the notebooks from the one repository setting.
 
     python tools/binder_links.py          (or: make links)
     python tools/binder_links.py --check  (exit 1 if any link is out of date)
@@ -16,10 +16,18 @@ JupyterLab (``lab/index.html?path=NN-name.ipynb``) and the page to read
 (``read/NN-name.html``). tests/test_binder_links.py checks that every such link opens a lesson
 that exists, and that the contents offers each lesson all three ways.
 
-A class on a JupyterHub (the README's "For a class") gets the course through an nbgitpuller link,
+A class on a JupyterHub (docs/teacher.md, "For a class") gets the course through an nbgitpuller link,
 ``HUB/hub/user-redirect/git-pull?repo=https://github.com/OWNER/NAME&branch=REF&urlpath=...``,
 written from the same setting and ``[tool.mjscore] hub`` (the hub's address); so is the command
 that installs the package on the hub, ``git+https://github.com/OWNER/NAME@REF``.
+
+The README is shown on PyPI as well as on GitHub, and a relative path there leads nowhere: its
+pictures and its links to the pages of docs/ are whole addresses of files of the repository at
+the setting's branch, ``https://raw.githubusercontent.com/OWNER/NAME/REF/PATH`` (a picture) and
+``https://github.com/OWNER/NAME/blob/REF/PATH`` (a page), written from the same setting. Where
+REF ends and PATH begins is told by PATH's first part, a folder or file at the top of the
+checkout (``docs/``, ``README.md``: :func:`top_names`), so a branch with a slash in its name is
+rewritten whole. tests/test_binder_links.py checks that each such address names a file that exists.
 
     python tools/binder_links.py --hub-link https://jupyter.example.edu
                                           (print the class link for that hub; nothing is changed)
@@ -111,12 +119,45 @@ def site_page_opens(rest: str) -> tuple[str, str] | None:
     return None
 
 
+def file_setting() -> dict[str, str]:
+    """The start of every whole address of a file of the repository at the setting's branch: as
+    GitHub shows it (``blob``, a page) and as it serves it as it is (``raw``, a picture)."""
+    conf = settings()
+    return {"blob": f"https://github.com/{conf['repository']}/blob/{conf['ref']}/",
+            "raw": f"https://raw.githubusercontent.com/{conf['repository']}/{conf['ref']}/"}
+
+
+def top_names(root: Path | None = None) -> list[str]:
+    """What a file's path in the repository can start with: the folders and files at the top of
+    the checkout (hidden ones aside)."""
+    root = ROOT if root is None else root
+    return sorted(p.name for p in root.iterdir() if not p.name.startswith("."))
+
+
+def file_links(top: list[str]) -> dict[str, re.Pattern]:
+    """For ``blob`` and ``raw``, the start of a whole address of a file (up to its path), its
+    path starting with one of ``top``."""
+    names = "|".join(re.escape(name) for name in sorted(top, key=len, reverse=True))
+    path = rf"/(?=(?:{names})(?:[/)\s\"'<>#?\]\\`]|$))"
+    return {"blob": re.compile(r"https://github\.com/[\w.-]+/[\w.-]+/blob/[\w./-]+?" + path),
+            "raw": re.compile(r"https://raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w./-]+?" + path)}
+
+
+#: A whole address of a file of the repository, as it appears in Markdown or HTML (to read it).
+FILE_LINK = re.compile(r"https://(?:github\.com/[\w.-]+/[\w.-]+/blob|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+)"
+                       r"/[^\s)\"'<>#?\]\\`]+")
+
+
 def files() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "notebooks").glob("*.ipynb"))]
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "notebooks").glob("*.ipynb"))]
 
 
 def rewrite(text: str, base: str, site: str | None = None, hub: str | None = None,
-            package: str | None = None) -> str:
+            package: str | None = None, file_starts: dict[str, str] | None = None,
+            top: list[str] | None = None) -> str:
+    """``text`` with every link rewritten: Binder's to ``base``, and, for each one given, the
+    browser site's, the hub's, the package's, and the whole addresses of the repository's files
+    (``file_starts`` as :func:`file_setting` gives it; ``top`` as :func:`top_names`)."""
     text = LINK.sub(base, text)
     if site:
         text = SITE_LINK.sub(site, text)
@@ -124,6 +165,9 @@ def rewrite(text: str, base: str, site: str | None = None, hub: str | None = Non
         text = HUB_LINK.sub(lambda m: hub, text)
     if package:
         text = PACKAGE.sub(lambda m: package, text)
+    if file_starts:
+        for kind, pattern in file_links(top_names() if top is None else top).items():
+            text = pattern.sub(lambda m, start=file_starts[kind]: start, text)
     return text
 
 
@@ -135,12 +179,13 @@ def main(argv: list[str]) -> int:
         print(hub_link(argv[1]))
         return 0
     base, site, hub, package = setting(), site_setting(), hub_link(), package_setting()
+    file_starts, top = file_setting(), top_names()
     stale = []
     for path in files():
         if not path.exists():
             continue
         old = path.read_text(encoding="utf-8")
-        new = rewrite(old, base, site, hub, package)
+        new = rewrite(old, base, site, hub, package, file_starts, top)
         if new != old:
             stale.append(path.relative_to(ROOT))
             if "--check" not in argv:
