@@ -74,6 +74,12 @@ def test_the_readme_uses_no_internal_names_and_points_to_the_rule_book():
     assert "docs/rules.md" in readme
 
 
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "docs").glob("*.md")))
+def test_the_pages_of_docs_use_no_internal_names(page):
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    assert not INTERNAL.findall(text), f"docs/{page} says {INTERNAL.findall(text)}: name the real source"
+
+
 def test_the_rule_book_is_in_the_repository_with_its_figures():
     rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "seed" not in rules.lower() and "RULES.md" not in rules

@@ -119,11 +119,14 @@ def test_nothing_in_the_course_passes_for_a_students_progress_log():
 
 
 def test_the_architecture_page_is_linked_and_names_what_exists():
-    """docs/architecture.md: linked from the README; its glossary and its "where to add" cover
-    what issue 24 asks; every file it names exists (a page about the layout that has gone stale
-    would mislead the next person)."""
+    """docs/architecture.md: linked from the README (by its whole address at the repository
+    setting: the README is shown on PyPI too); its glossary and its "where to add" cover what
+    issue 24 asks; every file it names exists (a page about the layout that has gone stale would
+    mislead the next person)."""
     page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-    assert "(docs/architecture.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mjscore"]
+    address = f"https://github.com/{conf['repository']}/blob/{conf['ref']}/docs/architecture.md"
+    assert f"({address})" in (ROOT / "README.md").read_text(encoding="utf-8")
     for word in ("**fact**", "**row**", "**hand kind**", "**paper total**", "**record**", "**journal**"):
         assert word in page, word
     for what in ("**A rule.**", "**A fact.**", "**A rule set.**", "**An app.**", "**A lesson.**"):

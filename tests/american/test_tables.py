@@ -204,11 +204,13 @@ def test_cli_refuses_a_file_that_is_not_json(capsys, tmp_path):
     assert code == 2 and "not valid JSON" in err and err.count("\n") == 1
 
 
-def test_the_readmes_table_file_is_a_valid_table_and_its_error_is_real(tmp_path, monkeypatch):
+def test_the_documented_table_file_is_a_valid_table_and_its_error_is_real(tmp_path, monkeypatch):
+    """docs/file-formats.md, "A tournament table": its example is a table, and the error it quotes is
+    the one a bad figure gets."""
     import re
     from pathlib import Path
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Tournament scoring"):]
+    page = (Path(__file__).resolve().parents[2] / "docs" / "file-formats.md").read_text(encoding="utf-8")
+    section = page[page.index("## A tournament table"):]
     block = re.search(r"```json\n(.*?)```", section, re.S).group(1)
     table = table_from_json(json.loads(block))
     assert table.name == "Thursday club" and table.thrower_penalty == COMMON.thrower_penalty

@@ -1,5 +1,5 @@
-"""A class on a JupyterHub, on this machine: the route of the README's "For a class", followed
-as two students and their teacher would follow it.
+"""A class on a JupyterHub, on this machine: the route of "For a class" in the teacher's guide
+(docs/teacher.md), followed as two students and their teacher would follow it.
 
 * The class's repository: a git repository in a temporary folder, holding this checkout's HEAD
   on the branch of the repository setting (what GitHub would serve the hub).
@@ -7,14 +7,14 @@ as two students and their teacher would follow it.
   ``make hub-proxy``), with the dummy authenticator (the two students, any password) and
   JupyterHub's simple local spawner: each student's server runs as the user running the tests,
   in a home folder of their own under the temporary folder, with nbgitpuller installed.
-* Each student follows the README's nbgitpuller link in Chromium (its hub and repository set to
+* Each student follows the guide's nbgitpuller link in Chromium (its hub and repository set to
   the two above): logs in, is sent to a new server of their own, where nbgitpuller copies the
   course in and JupyterLab opens ``notebooks/00-start-here.ipynb``; the lessons are then in the
   account (its server lists them).
 * Each practises in a kernel of their own server, through the hub (as a notebook does): Ann
   plays the Willingdon trainer at the command line, ``mjscore practice``; Bea the American
   drill, ``mjscore practice --game american``, and two of lesson 3's questions. Their progress
-  files are where the README says: ``~/.local/share/mjscore/practice.jsonl`` in each home.
+  files are where the guide says: ``~/.local/share/mjscore/practice.jsonl`` in each home.
 * The teacher's view, ``mjscore class``, reads the two data folders, and the folder of the homes,
   and finds what each practised; reading changes nothing there.
 
@@ -297,10 +297,10 @@ def test_a_class_on_a_hub(tmp_path):
     require((ROOT / ".git").exists(), "the project is not a git checkout (the course is served from its HEAD)")
     tool = _tool()
 
-    # The README's link, as `make links` writes it from the repository setting.
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    links = tool.HUB_LINK.findall(readme)
-    assert links == [tool.hub_link()], f"the README's class link is not the one `make links` writes: {links}"
+    # The teacher's guide's link, as `make links` writes it from the repository setting.
+    guide = (ROOT / "docs" / "teacher.md").read_text(encoding="utf-8")
+    links = tool.HUB_LINK.findall(guide)
+    assert links == [tool.hub_link()], f"docs/teacher.md's class link is not the one `make links` writes: {links}"
     query = dict(parse_qsl(urlsplit(links[0]).query))
     name = query["repo"].rstrip("/").rsplit("/", 1)[1]  # the folder nbgitpuller puts the course in
     assert query["urlpath"] == f"lab/tree/{name}/notebooks/00-start-here.ipynb", query
@@ -392,7 +392,7 @@ def test_a_class_on_a_hub(tmp_path):
         assert json.loads(said["ann"])["played"] == 2, said["ann"]
         assert said["bea"].splitlines()[-1] == "1 of 2 right (0 shown)", said["bea"]
 
-        # Their progress is where the README says: the mjscore data folder in each home.
+        # Their progress is where the guide says: the mjscore data folder in each home.
         data = {user: hub.homes / user / ".local" / "share" / "mjscore" for user in STUDENTS}
         for user, folder_ in data.items():
             logs = sorted(hub.homes.joinpath(user).rglob("*.jsonl"))
