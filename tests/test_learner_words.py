@@ -238,7 +238,7 @@ def course(folder: Path) -> list[Block]:
                     text = shown(out)
                     data = out.get("data", {})
                     if "text/html" in data or "image/svg+xml" in data:
-                        text = _html_blocks("".join(data.get("text/html") or data["image/svg+xml"]))
+                        text = _html_blocks("".join(data["text/html"] if "text/html" in data else data["image/svg+xml"]))
                     blocks.append(Block(name[:2], f"cell {k} output", text))
     return blocks
 

@@ -20,13 +20,9 @@ from typing import TextIO
 
 from ..files.inputs import MAX_SEED
 from .rules import MAX_DOUBLES, WILLINGDON
-from .stats import MAX_COUNT, StatsError, dealt_stats, random_stats
+from .stats import MAX_COUNT, Progress, StatsError, dealt_stats, random_stats
 
 __all__ = ["ProgressLine", "register", "run"]
-
-#: How often the progress line is written again, in seconds.
-PROGRESS_EVERY = 0.2
-
 
 def register(sub, whole) -> None:
     """Add ``stats`` to the ``mjscore`` parser (``whole``: its whole-number argument type)."""
@@ -68,9 +64,7 @@ def run(args) -> None:
 
 
 class ProgressLine:
-    """How far the count has got, written over one line of a terminal, with its rate and the
-    time left at that rate (``12,800 of 100,000 hands counted (12%), 48,000 hands/s, about 2 s
-    left``), at most every :data:`PROGRESS_EVERY` seconds.
+    """A :class:`Progress` written over one line of a terminal.
 
     >>> import io
     >>> out = io.StringIO()
@@ -81,21 +75,13 @@ class ProgressLine:
     """
 
     def __init__(self, out: TextIO, total: int, *, clock=time.monotonic) -> None:
-        self.out, self.total, self.clock = out, total, clock
-        self.started = clock()
-        self.shown_at = float("-inf")  # when the line was last written
-        self.width = 0  # how long it was
+        self.out, self.progress = out, Progress(total, clock=clock)
+        self.width = 0  # how long the line written last was
 
     def show(self, done: int) -> None:
         """Write how far the count has got (``done`` hands), unless it was written just now."""
-        now = self.clock()
-        if now - self.shown_at >= PROGRESS_EVERY:
-            self.shown_at = now
-            share = 100 * done // self.total if self.total else 100
-            text = f"{done:,} of {self.total:,} hands counted ({share}%)"
-            if done and now > self.started:
-                rate = done / (now - self.started)
-                text += f", {rate:,.0f} hands/s, about {_duration((self.total - done) / rate)} left"
+        text = self.progress.line(done)
+        if text is not None:
             self._write(text)
 
     def clear(self) -> None:
@@ -109,16 +95,6 @@ class ProgressLine:
         self.out.write("\r" + text.ljust(self.width))
         self.out.flush()
         self.width = len(text)
-
-
-def _duration(seconds: float) -> str:
-    """A time left as a person says it: "1 s", "45 s", "3 min 20 s", "2 h 5 min"."""
-    whole = max(1, round(seconds))
-    if whole < 60:
-        return f"{whole} s"
-    if whole < 3600:
-        return f"{whole // 60} min {whole % 60} s"
-    return f"{whole // 3600} h {whole % 3600 // 60} min"
 
 
 def _is_terminal(stream: TextIO) -> bool:

@@ -439,3 +439,33 @@ def test_views_draw_the_counts_without_recounting():
     with pytest.raises(ViewError):
         doubles_chart(tally([]))
     assert isinstance(r.lines[0], LineCount)
+
+
+def test_a_notebooks_count_shows_its_progress_and_rubs_it_out(monkeypatch):
+    """Lesson 9's longer count: under the cell, a bar with the hands counted, the rate and the time
+    left while it counts; when it is done the display is empty again, so the stored notebook keeps
+    only the result (the same on every run)."""
+    from mjscore.views.willingdon import stats_views
+
+    shown = []
+
+    class Handle:
+        def update(self, what):
+            shown.append(what.data)
+
+    def display(what, display_id=False):
+        assert display_id
+        shown.append(what.data)
+        return Handle()
+
+    monkeypatch.setattr(stats_views, "display", display)
+    clock = iter([0.0, 1.0, 1.1, 2.0]).__next__  # seconds: the start, then three calls
+    with stats_views.ProgressShown(1000, clock=clock) as progress:
+        progress(250)
+        progress(260)  # within PROGRESS_EVERY of the last: not shown again
+        progress(500)
+    assert shown[0] == "" and shown[-1] == ""
+    assert shown[1:-1] == ['<div><progress value="250" max="1000"></progress> '
+                           "250 of 1,000 hands counted (25%), 250 hands/s, about 3 s left</div>",
+                           '<div><progress value="500" max="1000"></progress> '
+                           "500 of 1,000 hands counted (50%), 250 hands/s, about 2 s left</div>"]

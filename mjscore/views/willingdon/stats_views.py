@@ -11,6 +11,7 @@ trainer's dealt hands): pass them in the order you want them, each with its ``la
 - :func:`minimum_table` / :func:`minimum_chart` the share of hands paid if the minimum were
   0, 1, ... 6 doubles.
 - :func:`lines_table` / :func:`lines_chart` which lines of the rule table bring the doubles.
+- :class:`ProgressShown` how far a long count has got, under the cell that counts.
 
 Every table is a plain ``DataFrame`` with rounded figures in a fixed order, and every chart
 draws on the ``ax`` given (or a new figure's) and returns it, so a notebook's stored output is
@@ -27,8 +28,10 @@ the same on every run.
 
 from __future__ import annotations
 
+import html
 import math
 import textwrap
+import time
 from typing import Iterable, Sequence
 
 import pandas as pd
@@ -37,7 +40,9 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import FixedLocator, FuncFormatter, PercentFormatter
 
-from ...willingdon.stats import HandStats
+from IPython.display import HTML, display
+
+from ...willingdon.stats import HandStats, Progress
 from .._matplotlib_labels import FreeLabels
 from .._label_geometry import offsets
 from .._style import MUTED_FALLBACK, SERIES, SHADE_FALLBACK, ZERO
@@ -366,5 +371,37 @@ def lines_chart(stats: HandStats, *, top: int = 12, ax: Axes | None = None) -> A
     return ax
 
 
-__all__ = ["doubles_chart", "doubles_table", "lines_chart", "lines_table", "minimum_chart", "minimum_table",
+class ProgressShown:
+    """How far a count has got, shown under the notebook cell that counts, as ``mjscore stats``
+    shows it at a terminal: a bar, the hands counted, the rate and the time left. It goes when the
+    count is done, so the cell keeps only its result (and a stored notebook is the same on every
+    run). Give it as the count's ``progress``::
+
+        with ProgressShown(200_000) as progress:
+            more = random_stats(200_000, seed=1, progress=progress)
+    """
+
+    def __init__(self, total: int, *, clock=time.monotonic) -> None:
+        self.total, self.clock = total, clock
+        self.progress: Progress | None = None
+        self.handle = None
+
+    def __enter__(self) -> "ProgressShown":
+        self.progress = Progress(self.total, clock=self.clock)
+        self.handle = display(HTML(""), display_id=True)
+        return self
+
+    def __call__(self, done: int) -> None:
+        """Show how far the count has got (``done`` hands), unless it was shown just now."""
+        text = self.progress.line(done) if self.progress else None
+        if text is not None and self.handle is not None:
+            self.handle.update(HTML(f'<div><progress value="{done}" max="{self.total}"></progress> '
+                                    f"{html.escape(text)}</div>"))
+
+    def __exit__(self, *exc) -> None:
+        if self.handle is not None:
+            self.handle.update(HTML(""))
+
+
+__all__ = ["ProgressShown", "doubles_chart", "doubles_table", "lines_chart", "lines_table", "minimum_chart", "minimum_table",
            "rarity_table", "score_chart", "summary_table"]
