@@ -9,7 +9,7 @@ import os
 import shlex
 import subprocess
 import sys
-import tomllib
+import importlib.metadata
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ def commands() -> dict[str, argparse.ArgumentParser]:
 def test_version_is_the_packages(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    version = importlib.metadata.version("mjscore")  # the installed package's, read by the build from mjscore/__init__.py
     assert stop.value.code == 0 and capsys.readouterr().out.strip() == f"mjscore {version}"
 
 
@@ -73,3 +73,13 @@ def test_a_hand_is_given_as_its_notation_or_a_file(tmp_path, capsys):
     assert "no such hand file" in capsys.readouterr().err
     assert main(["willingdon", "RDx3 +1Bx4 ZZx3"]) == 2
     assert "'ZZ' is not a tile code" in capsys.readouterr().err
+
+
+def test_no_help_points_into_the_repository():
+    """An installed package has no README.md or docs/ beside it: help says what it means in its
+    own words (or names a page of the published site), never a path of the checkout."""
+    texts = [build_parser().format_help()] + [command.format_help() for command in commands().values()]
+    for text in texts:
+        flat = " ".join(text.split())
+        for path in ("README", "docs/", ".md", "notebooks/", "mjscore/"):
+            assert path not in flat, f"help names {path!r}: {flat[:200]}"

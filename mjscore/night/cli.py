@@ -48,7 +48,8 @@ def register(sub, whole) -> None:
 
     p = sub.add_parser("night", help="the report card of a night at the table, from its journal")
     p.add_argument("ledger", metavar="JOURNAL.csv",
-                   help="the night's journal or a CSV of its hands (docs/file-formats.md), or -")
+                   help="the night's journal, or a CSV of its hands typed in a spreadsheet (a row a hand: "
+                        "winner, how, thrower, value, ...), or - for standard input")
     p.add_argument("--players", default=None, metavar="ANN,BEA,CAT,DEE",
                    help="the four (or five) players, if the file does not name them")
     p.add_argument("--game", default=None, choices=("american", "willingdon"),
