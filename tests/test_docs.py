@@ -45,7 +45,8 @@ def all_console_examples():
 @pytest.mark.parametrize("command, expected", list(all_console_examples()))
 def test_console_examples(command, expected, tmp_path):
     bindir = str(Path(sys.executable).parent)
-    env = {**os.environ, "PATH": bindir + os.pathsep + os.environ.get("PATH", "")}
+    env = {**os.environ, "PATH": bindir + os.pathsep + os.environ.get("PATH", ""),
+           "JUPYTER_DATA_DIR": str(tmp_path / "jupyter-data")}  # `mjscore lessons` signs its copies there
     out = subprocess.run(command, shell=True, capture_output=True, text=True, cwd=tmp_path, env=env)
     assert out.stdout == expected, out.stderr
 
