@@ -13,16 +13,18 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test floor screenshots notebooks bench fuzz present links site hub-proxy actionlint clean
 
+# --no-compile: Python compiles a module the first time it is imported, not every module of every
+# package at install (half the time of the learner's install here: benchmarks/README.md).
 $(LAB_STAMP): pyproject.toml $(PINS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks]'
+	$(BIN)/python -m pip install --quiet --no-compile -c $(PINS) -e '.[notebooks]'
 	@# A venv made before jsonschema was pinned keeps rfc3987-syntax (4 s at every Jupyter start).
 	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax lark 2>/dev/null || true
 	touch $(LAB_STAMP)
 
 $(STAMP): $(LAB_STAMP)
-	$(BIN)/python -m pip install --quiet -c $(PINS) -e '.[notebooks,test,site]'
+	$(BIN)/python -m pip install --quiet --no-compile -c $(PINS) -e '.[notebooks,test,site]'
 	touch $(STAMP)
 
 ## make lab: open the collection in JupyterLab at 00-start-here.ipynb (a path argument is ignored
