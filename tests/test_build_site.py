@@ -152,3 +152,24 @@ def test_each_app_page_is_titled_by_its_app():
     """The browser tab of an app page says what it is ("The scorekeeper"), not its file name."""
     for app in site_pages.APP_PAGES:
         assert site_pages.app_notebook(app)["metadata"]["title"] == app.title
+
+
+def test_the_sites_copy_of_the_package_leaves_the_course_out(tmp_path):
+    """The kernel in the page installs mjscore from a wheel at every first start: the notebooks
+    and the classroom template the wheel carries for `mjscore lessons` and Voila stay out of it
+    (the site serves the lessons itself), and its RECORD names only what is left."""
+    import zipfile
+
+    wheel = tmp_path / "mjscore-9.9-py3-none-any.whl"
+    names = ["mjscore/__init__.py", "mjscore/notebooks/00-start-here.ipynb", "mjscore/notebooks/teacher/class.ipynb",
+             "mjscore-9.9.data/data/share/jupyter/voila/templates/classroom/conf.json", "mjscore-9.9.dist-info/METADATA"]
+    with zipfile.ZipFile(wheel, "w") as out:
+        for name in names:
+            out.writestr(name, "x")
+        out.writestr("mjscore-9.9.dist-info/RECORD", "".join(f"{n},sha256=abc,1\n" for n in names)
+                     + "mjscore-9.9.dist-info/RECORD,,\n")
+    slim = build_site.without_the_course(wheel, tmp_path / "slim.whl")
+    with zipfile.ZipFile(slim) as got:
+        assert got.namelist() == ["mjscore/__init__.py", "mjscore-9.9.dist-info/METADATA", "mjscore-9.9.dist-info/RECORD"]
+        assert got.read("mjscore-9.9.dist-info/RECORD").decode().splitlines() == [
+            "mjscore/__init__.py,sha256=abc,1", "mjscore-9.9.dist-info/METADATA,sha256=abc,1", "mjscore-9.9.dist-info/RECORD,,"]

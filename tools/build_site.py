@@ -60,6 +60,7 @@ import tarfile
 import tempfile
 import threading
 import time
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -238,7 +239,27 @@ def build_mjscore(dest: Path) -> Path:
     with _WHEEL_LOCK, tempfile.TemporaryDirectory() as tmp:
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)])
         (wheel,) = Path(tmp).glob("mjscore-*.whl")
-        return Path(shutil.copy2(wheel, dest / wheel.name))
+        return without_the_course(wheel, dest / wheel.name)
+
+
+def without_the_course(wheel: Path, out: Path) -> Path:
+    """A copy of ``wheel`` without what it carries for `mjscore lessons` and Voila (the notebooks,
+    the classroom template among the data files), its RECORD without their lines. The site serves
+    the lessons as files of its own, so the kernel's copy of the package needs neither: 380 KB to
+    fetch at a first start instead of 880 KB. (pip's own tools cannot leave files out of a wheel.)"""
+    def left_out(name: str) -> bool:
+        return name.startswith("mjscore/notebooks/") or name.split("/")[0].endswith(".data")
+
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            if left_out(info.filename):
+                continue
+            data = src.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines(keepends=True)
+                data = "".join(line for line in lines if not left_out(line.split(",")[0])).encode()
+            dst.writestr(info, data)
+    return out
 
 
 def patch_lock(pyodide: Path, version: str) -> None:
