@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -161,6 +162,10 @@ def test_a_changed_setting_rewrites_every_link(tmp_path, monkeypatch):
             assert link.startswith(("https://github.com/a-teacher/mj-fork/blob/spring-term/",
                                     "https://raw.githubusercontent.com/a-teacher/mj-fork/spring-term/")), link
     assert (tmp_path / "README.md").read_text(encoding="utf-8").count("/a-teacher/mj-fork/") >= 5
+    # and the addresses a registry shows for the package
+    urls = tomllib.loads((tmp_path / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    assert urls == {"Homepage": "https://a-teacher.github.io/mj-fork/", "Source": "https://github.com/a-teacher/mj-fork",
+                    "Issues": "https://github.com/a-teacher/mj-fork/issues"}
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -149,7 +149,13 @@ FILE_LINK = re.compile(r"https://(?:github\.com/[\w.-]+/[\w.-]+/blob|raw\.github
 
 
 def files() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "notebooks").glob("*.ipynb"))]
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "notebooks").glob("*.ipynb")),
+            ROOT / "pyproject.toml"]
+
+
+#: The package's addresses a registry shows (``[project.urls]`` of pyproject.toml): the site is a
+#: site link; the source and the issues are the repository's page and its issues.
+PROJECT_URL = re.compile(r'(?m)^((?:Source|Issues) = ")https://github\.com/[\w.-]+/[\w.-]+?(?=(?:/issues)?"$)')
 
 
 def rewrite(text: str, base: str, site: str | None = None, hub: str | None = None,
@@ -168,6 +174,8 @@ def rewrite(text: str, base: str, site: str | None = None, hub: str | None = Non
     if file_starts:
         for kind, pattern in file_links(top_names() if top is None else top).items():
             text = pattern.sub(lambda m, start=file_starts[kind]: start, text)
+        repository = file_starts["blob"].removesuffix("/").rsplit("/blob/", 1)[0]
+        text = PROJECT_URL.sub(lambda m: m.group(1) + repository, text)
     return text
 
 
