@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from typing import Sequence
 
@@ -24,8 +25,13 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        """Refuse bad usage with a :class:`CLIError` (one line on stderr, status 2), not argparse's exit."""
-        raise CLIError(message)
+        """Refuse bad usage with a :class:`CLIError` (one line on stderr, status 2), not argparse's exit.
+
+        argparse puts ``argument --value: `` before a value's own message; where that message
+        names the option already (``--value must be a whole number``), it is said once.
+        """
+        prefix = re.match(r"argument ([^:]+): (?=\1\b)", message)
+        raise CLIError(message[prefix.end():] if prefix else message)
 
 
 def _whole(what: str, minimum: int = 0, maximum: int | None = None):
@@ -370,9 +376,11 @@ def _run_lessons(args) -> None:
             return True
         if not sys.stdin.isatty():
             return False
-        answer = input(f"You have changed {name}. Replace it with this version's (yours is kept beside it "
-                       f"as ...-yours.ipynb)? [y/N] ")
-        return answer.strip().lower() in ("y", "yes")
+        while True:  # an answer that is neither yes nor no is asked again, never taken as either
+            answer = input(f"You have changed {name}. Replace it with the course's copy (yours is kept beside it "
+                           f"as {name.removesuffix('.ipynb')}-yours.ipynb)? [y/N] ").strip().lower()
+            if answer in ("", "n", "no", "y", "yes"):
+                return answer in ("y", "yes")
 
     done = put_course(args.folder, ask)
     print(done.text())

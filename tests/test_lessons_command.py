@@ -62,7 +62,7 @@ def test_a_changed_lesson_is_kept_when_nobody_is_asked(tmp_path, capsys):
     assert main(["lessons", str(tmp_path)]) == 0  # standard input is not a terminal here
     assert mine.read_text() == "my own notes"
     out = capsys.readouterr().out
-    assert "Kept your changed copy of 02-willingdon-hand-points.ipynb" in out and "--replace-edited" in out
+    assert "Kept 02-willingdon-hand-points.ipynb as you changed it" in out and "--replace-edited" in out
 
 
 def test_a_lesson_that_was_there_before_any_note_counts_as_somebodys(tmp_path):
@@ -95,7 +95,7 @@ def test_replace_edited_at_the_command_line(tmp_path, capsys):
     (tmp_path / "07-practice.ipynb").write_text("mine")
     assert main(["lessons", str(tmp_path), "--replace-edited"]) == 0
     assert (tmp_path / "07-practice-yours.ipynb").read_text() == "mine"
-    assert "your copy is now 07-practice-yours.ipynb" in capsys.readouterr().out
+    assert "yours is now 07-practice-yours.ipynb" in capsys.readouterr().out
 
 
 def test_a_file_for_a_folder_is_refused_in_one_line(tmp_path, capsys):
@@ -126,3 +126,32 @@ def test_the_copied_lessons_are_trusted_so_their_drawings_show(tmp_path):
     notary = NotebookNotary(data_dir=str(tmp_path / "jupyter"))
     for name in ("02-willingdon-hand-points.ipynb", "teacher/class.ipynb"):
         assert notary.check_signature(nbformat.read(tmp_path / "course" / name, as_version=4)), name
+
+
+def test_a_folder_with_a_space_is_named_so_it_can_be_copied_to_a_terminal(tmp_path, capsys):
+    folder = tmp_path / "my course"
+    assert main(["lessons", str(folder)]) == 0
+    (folder / "01-american-who-pays.ipynb").write_text("mine")
+    assert main(["lessons", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert f"jupyter lab '{folder}/00-start-here.ipynb'" in out
+    assert f"mjscore lessons '{folder}' --replace-edited" in out
+
+
+def test_a_home_folder_given_in_quotes_is_the_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    done = put_course("~/course")
+    assert done.folder == tmp_path / "course" and (tmp_path / "course" / "00-start-here.ipynb").is_file()
+    assert not (Path.cwd() / "~").exists()
+
+
+def test_at_a_terminal_an_unclear_answer_is_asked_again(tmp_path, monkeypatch, capsys):
+    put_course(tmp_path)
+    (tmp_path / "05-playing-goulash.ipynb").write_text("mine")
+    answers = iter(["maybe", "", "y"])
+    asked = []
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or next(answers))
+    assert main(["lessons", str(tmp_path)]) == 0  # "maybe" is asked again; "" is no
+    assert len(asked) == 2 and "05-playing-goulash-yours.ipynb" in asked[0]
+    assert (tmp_path / "05-playing-goulash.ipynb").read_text() == "mine"

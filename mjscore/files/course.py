@@ -30,6 +30,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -65,11 +66,11 @@ class Put:
                   if names]
         lines = [f"The course is in {self.folder}: " + ", ".join(counts) + "."]
         for name in self.kept:
-            lines.append(f"Kept your changed copy of {name}; this version's is not copied "
-                         f"(mjscore lessons {self.folder} --replace-edited puts it in place and keeps yours beside it).")
+            lines.append(f"Kept {name} as you changed it (mjscore lessons {shlex.quote(str(self.folder))} "
+                         f"--replace-edited puts the course's copy in its place, and keeps yours beside it).")
         for name, theirs in self.replaced.items():
-            lines.append(f"Replaced {name} with this version's; your copy is now {theirs}.")
-        lines.append(f"Open it with: jupyter lab {self.folder / '00-start-here.ipynb'}")
+            lines.append(f"Replaced {name} with the course's copy; yours is now {theirs}.")
+        lines.append(f"Open it with: jupyter lab {shlex.quote(str(self.folder / '00-start-here.ipynb'))}")
         return "\n".join(lines)
 
 
@@ -91,7 +92,7 @@ def put_course(folder: str | os.PathLike, replace_edited: Callable[[str], bool] 
     ``replace_edited`` says whether a changed copy is replaced by this version's: ``True`` or
     ``False`` for all, or a function asked with each file's name (a question at a terminal).
     """
-    folder = Path(folder)
+    folder = Path(folder).expanduser()  # "~/course" given in quotes is still the home's
     if folder.exists() and not folder.is_dir():
         raise CourseFilesError(f"{folder} is a file, not a folder: name a folder for the course")
     sources = course_files()
