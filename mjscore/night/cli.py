@@ -83,7 +83,10 @@ def _hand_options(p, whole) -> None:
     g.add_argument("--jokerless", action=argparse.BooleanOptionalAction, default=None,
                    help="declared jokerless (American)")
     g.add_argument("--category", default=None, help="the card's section (American; default other)")
-    g.add_argument("--dead", default=None, metavar="A;B", help="dead hands, separated by ; (American)")
+    # A comma, as --players takes names: a bare ";" would end the command at the shell (the journal's
+    # own column keeps ";", its cells being separated by commas).
+    g.add_argument("--dead", default=None, metavar="A,B", type=lambda names: names.replace(",", ";"),
+                   help="whose hands were dead, separated by commas, such as --dead Cat,Dee (American)")
     g.add_argument("--bettor", default=None, help="five players: who sits out this hand")
     g.add_argument("--pick", default=None, help="five players: whom the bettor backs")
     g.add_argument("--tiles", default=None, metavar="NOTATION",

@@ -34,6 +34,17 @@ def test_record_creates_the_journal_then_appends_and_prints_who_pays(tmp_path, c
     assert "'=a formula" in path.read_text(encoding="utf-8-sig")
 
 
+def test_dead_hands_are_named_with_commas_as_the_players_are(tmp_path, capsys):
+    """``--dead Cat,Dee`` (a bare ``;`` would end the command at the shell, saving one dead hand);
+    the ``;`` of the journal's own column is still taken, quoted."""
+    path = tmp_path / "dead.csv"
+    code, out, _ = run(capsys, "record", path, "--players", "Ann,Bea,Cat,Dee", "--how", "wall", "--dead", "Cat,Dee")
+    assert code == 0 and "dead: Cat, Dee" in out
+    code, out, _ = run(capsys, "record", path, "--how", "wall", "--dead", "Ann;Bea")
+    assert code == 0 and "dead: Ann, Bea" in out
+    assert [line.entry.dead for line in load_journal(path).ledger.lines] == [("Cat", "Dee"), ("Ann", "Bea")]
+
+
 def test_undo_and_correct(tmp_path, capsys):
     path = tmp_path / "night.csv"
     run(capsys, "record", path, "--players", "Ann,Bea,Cat,Dee", "--winner", "Ann", "--how", "discard",
