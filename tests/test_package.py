@@ -98,17 +98,20 @@ def test_from_the_wheel_in_a_fresh_environment_a_learner_gets_the_course(built, 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    voila = subprocess.Popen(["voila", "--no-browser", f"--port={port}", "--template=classroom",
-                              "course/01-american-who-pays.ipynb"], cwd=home, env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # as the teacher's guide gives it: the folder (so a lesson's links to the next one open), and
+    # what the apps save kept apart (MJSCORE_DATA_DIR, set above)
+    voila = subprocess.Popen(["voila", "--no-browser", f"--port={port}", "--template=classroom", "course"],
+                             cwd=home, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        page = _page_when_served(f"http://127.0.0.1:{port}/", voila)
+        page = _page_when_served(f"http://127.0.0.1:{port}/voila/render/01-american-who-pays.ipynb", voila)
+        following = _page_when_served(f"http://127.0.0.1:{port}/voila/render/02-willingdon-hand-points.ipynb", voila)
     finally:
         voila.terminate()
         log = voila.communicate(timeout=60)[1]
     assert "--mjs-classroom-zoom" in page, log[-3000:]  # the classroom template, from the wheel's data files
     assert "the thrower pays 2 x 25 and the two others 25 each" in " ".join(page.split()).lower()
     assert "from mjscore" not in page  # the code is hidden, as in the classroom
+    assert 'href="02-willingdon-hand-points.ipynb"' in page and "--mjs-classroom-zoom" in following
 
 
 def _page_when_served(url: str, server: subprocess.Popen, within: float = 300) -> str:
