@@ -38,6 +38,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable
 
+from .storage import atomic_write
+
 __all__ = ["NOTE", "CourseFilesError", "Put", "course_files", "put_course", "trust"]
 
 #: The folder's note of each file as ``put_course`` put it there (its SHA-256).
@@ -104,23 +106,23 @@ def put_course(folder: str | os.PathLike, replace_edited: Callable[[str], bool] 
             new = source.read_bytes()
             target = folder / name
             if not target.exists():
-                _write(target, new)
+                atomic_write(target, new)
                 done.added.append(name)
             elif (current := _digest(target.read_bytes())) == _digest(new):
                 done.unchanged.append(name)
             elif note.get(name) == current:  # as we put it there: bring it up to date
-                _write(target, new)
+                atomic_write(target, new)
                 done.updated.append(name)
             elif replace_edited(name) if callable(replace_edited) else replace_edited:
                 theirs = _free_name(target)
                 target.rename(theirs)
-                _write(target, new)
+                atomic_write(target, new)
                 done.replaced[name] = theirs.relative_to(folder).as_posix()
             else:
                 done.kept.append(name)
                 continue
             note[name] = _digest(new)
-        _write(folder / NOTE, (json.dumps(note, indent=1, sort_keys=True) + "\n").encode())
+        atomic_write(folder / NOTE, (json.dumps(note, indent=1, sort_keys=True) + "\n").encode())
     except OSError as e:
         raise CourseFilesError(f"cannot put the course in {folder}: {e.strerror or e}"
                                + (f" ({e.filename})" if e.filename else "")) from None
@@ -148,23 +150,6 @@ def _free_name(target: Path) -> Path:
         if not candidate.exists():
             return candidate
     raise CourseFilesError(f"too many earlier copies of {target.name} in {target.parent}")
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write a whole file or nothing: to a new file beside it (readable as any file the person
-    makes, their umask applied), synced, then renamed over it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 def trust(folder: str | os.PathLike, names: list[str]) -> bool:
