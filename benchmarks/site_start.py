@@ -3,7 +3,7 @@ run (not part of the test suite; `make bench` runs it when Chromium and npm are 
 
     .venv/bin/python benchmarks/site_start.py            (--rounds N, default 3; --site DIR)
 
-It builds the app pages of the site (``tools/build_site.py --parts apps``, downloads cached) with
+It builds the app pages of the site (``tools/build_site.py --parts lab``, downloads cached) with
 one page more, a bare one: a single cell, ``print("Python is ready")``. Served from a local port,
 offline, each page is opened in a fresh browser context (an empty cache and empty storage, as a
 learner's first visit), with touch, and timed:
@@ -71,16 +71,16 @@ def one(browser, url: str, kind: str) -> tuple[float, list[str]]:
     wait = 300_000
     t0 = time.perf_counter()
     if kind == "bare":
-        page.goto(f"{url}/apps/voici/render/bare-python.html")
+        page.goto(f"{url}/voici/render/bare-python.html")
         page.get_by_text("Python is ready").first.wait_for(timeout=wait)
     elif kind == "lesson":
-        page.goto(f"{url}/apps/voici/render/07-practice.html")
+        page.goto(f"{url}/voici/render/07-practice.html")
         app = page.locator(".mjs-practice").first
         app.locator(".mjs-practice-show").first.wait_for(timeout=wait)
         app.locator(".mjs-practice-show").first.tap()
         expect(app.locator(".mjs-practice-tally")).to_contain_text("of 1 right", timeout=wait)
     else:
-        page.goto(f"{url}/apps/voici/render/payments.html")
+        page.goto(f"{url}/voici/render/payments.html")
         app = page.locator(".mjs-american").first
         box = app.locator(".mjs-american-value input")
         box.wait_for(timeout=wait)
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.site:
             t0 = time.perf_counter()
             build_site.CACHE = Path.home() / ".cache" / "mjscore-site"
-            build_site.build(site, parts=("apps",), extra_apps={"bare-python": BARE})
+            build_site.build(site, parts=("lab",), extra_apps={"bare-python": BARE})
             print(f"app pages built in {time.perf_counter() - t0:.0f} s")
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()

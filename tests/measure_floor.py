@@ -191,7 +191,7 @@ def site(context, scratch: Path) -> None:
 
     def one_page():
         page = context.new_page()
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/apps/voici/render/trainer.html")
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/voici/render/trainer.html")
         page.locator(".mjs-practice-number").wait_for()
         page.close()
     try:

@@ -250,7 +250,7 @@ def test_every_browser_site_link_opens_a_notebook_and_the_contents_has_all_three
 
     tool = _tool()
     base = tool.site_setting()
-    app_pages = {f"apps/voici/render/{app.name}.html" for lesson in COURSE for app in lesson.apps}
+    app_pages = {f"voici/render/{app.name}.html" for lesson in COURSE for app in lesson.apps}
     seen = set()
     for path in (*pages(), *sorted(NOTEBOOKS.glob("*.ipynb"))):
         for link in SITE.findall(_text(path)):

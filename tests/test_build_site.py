@@ -45,7 +45,7 @@ def test_every_path_is_resolved_where_it_was_given(tmp_path, monkeypatch):
 def test_unknown_parts_are_refused(capsys):
     with pytest.raises(SystemExit) as stop:
         build_site.main(["--parts", "lab,slides"])
-    assert stop.value.code == 2 and "--parts takes some of lab,apps,read" in capsys.readouterr().err
+    assert stop.value.code == 2 and "--parts takes some of lab,read" in capsys.readouterr().err
 
 
 def test_lessons_are_published_read_only(tmp_path):
@@ -78,14 +78,28 @@ def test_each_app_page_imports_only_its_app_and_needs_nothing_heavy():
         assert path.exists() and app.call.split("(")[0] in path.read_text(encoding="utf-8")
 
 
-def test_the_app_pages_toolchain_is_pinned_exactly():
-    pins = [line.split("#")[0].strip() for line in build_site.APPS_PINS.read_text(encoding="utf-8").splitlines()]
-    pins = [p for p in pins if p]
-    assert pins and all(re.fullmatch(r"[\w.-]+==[\w.]+", p) for p in pins), pins
-    names = {p.split("==")[0]: p.split("==")[1] for p in pins}
-    assert names["voici-core"].startswith("0.10.") and names["jupyterlite-core"].startswith("0.7.")
-    # the notebooks' ipywidgets, so the state the app pages draw is the one the kernel sends
-    assert names["ipywidgets"] == build_site.pinned("ipywidgets")
+def test_the_site_is_built_by_one_toolchain_pinned_exactly():
+    """JupyterLab and the app pages from one environment, so one Pyodide: Voici decides the version
+    of JupyterLite (0.10.0 requires 0.7.x), and the kernel is the one made for it."""
+    assert not (ROOT / "requirements" / "apps-site.txt").exists() and not hasattr(build_site, "apps_toolchain")
+    versions = {name: build_site.pinned(name) for name in ("voici-core", "jupyterlite-core", "jupyterlite-pyodide-kernel")}
+    assert versions == {"voici-core": "0.10.0", "jupyterlite-core": "0.7.0", "jupyterlite-pyodide-kernel": "0.7.0"}
+
+
+def test_an_app_pages_earlier_address_sends_the_browser_on(tmp_path):
+    """The app pages were a second site at apps/voici/render/; a link in an old handout, a bookmark
+    or a phone's home-screen icon still opens the page, its query and heading kept."""
+    render = tmp_path / "voici" / "render"
+    (render / "teacher").mkdir(parents=True)
+    for name in ("scorekeeper.html", "teacher/class.html"):
+        (render / name).write_text("the page", encoding="utf-8")
+    assert site_pages.old_addresses(tmp_path) == ["apps/voici/render/scorekeeper.html",
+                                                   "apps/voici/render/teacher/class.html"]
+    old = (tmp_path / "apps" / "voici" / "render" / "teacher" / "class.html").read_text(encoding="utf-8")
+    assert 'content="0; url=../../../../voici/render/teacher/class.html"' in old
+    assert 'location.replace("../../../../voici/render/teacher/class.html" + location.search + location.hash)' in old
+    target = (tmp_path / "apps" / "voici" / "render" / "teacher" / "../../../../voici/render/teacher/class.html").resolve()
+    assert target == (render / "teacher" / "class.html").resolve()
 
 
 def test_links_between_notebooks_become_links_between_pages_to_read():
@@ -113,7 +127,7 @@ def test_every_notebook_a_lesson_links_to_is_on_the_site():
     assert linked and linked <= published, linked - published
     class_page = more["teacher/class.ipynb"]
     links = site_pages.page_links(class_page, {"cells": [{"cell_type": "code"}]})
-    assert links["app"] == "../../apps/voici/render/teacher/class.html"
+    assert links["app"] == "../../voici/render/teacher/class.html"
     assert links["lab"] == "../../lab/index.html?path=teacher/class.ipynb" and links["code"]
     front = site_pages.front_page(site_pages.lessons(notebooks), site_pages.more_pages(notebooks))
     assert '<a class="read" href="read/teacher/class.html">' in front and 'href="read/rule-book.html"' in front
@@ -144,8 +158,8 @@ def test_links_to_the_published_site_stay_on_this_copy_of_it(tmp_path):
     (render / "00-start-here.html").write_text(f'<a href="{site}read/00-start-here.html">r</a>', encoding="utf-8")
     (render / "teacher" / "class.html").write_text(f'<a href="{site}index.html">i</a>', encoding="utf-8")
     site_pages.keep_links_in_the_page(render)
-    assert (render / "00-start-here.html").read_text(encoding="utf-8") == '<a href="../../../read/00-start-here.html">r</a>'
-    assert (render / "teacher" / "class.html").read_text(encoding="utf-8") == '<a href="../../../../index.html">i</a>'
+    assert (render / "00-start-here.html").read_text(encoding="utf-8") == '<a href="../../read/00-start-here.html">r</a>'
+    assert (render / "teacher" / "class.html").read_text(encoding="utf-8") == '<a href="../../../index.html">i</a>'
 
 
 def test_each_app_page_is_titled_by_its_app():

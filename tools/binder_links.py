@@ -10,7 +10,7 @@ link keeps the notebook (``?urlpath=lab/tree/...`` or ``voila/render/...``) it o
 
 The browser site (``make site``: static pages, no server) is published with GitHub Pages,
 so its address comes from the same setting: ``https://OWNER.github.io/NAME/``. A lesson there
-has three pages (:func:`site_pages`): the classroom app page (``apps/voici/render/NN-name.html``,
+has three pages (:func:`site_pages`): the classroom app page (``voici/render/NN-name.html``,
 the first classroom link of the contents and the README; Binder's Voila link is the second way),
 JupyterLab (``lab/index.html?path=NN-name.ipynb``) and the page to read
 (``read/NN-name.html``). tests/test_binder_links.py checks that every such link opens a lesson
@@ -101,7 +101,7 @@ def site_pages(notebook: str, site: str | None = None) -> dict[str, str]:
     JupyterLab on it, and the page to read."""
     site = site_setting() if site is None else site
     stem = notebook.rsplit(".", 1)[0]
-    return {"classroom": f"{site}apps/voici/render/{stem}.html", "lab": f"{site}lab/index.html?path={notebook}",
+    return {"classroom": f"{site}voici/render/{stem}.html", "lab": f"{site}lab/index.html?path={notebook}",
             "read": f"{site}read/{stem}.html"}
 
 
@@ -112,7 +112,7 @@ def site_page_opens(rest: str) -> tuple[str, str] | None:
     parts = urlsplit(rest)
     if parts.path == "lab/index.html" and "path" in parse_qs(parts.query):
         return "lab", parse_qs(parts.query)["path"][0]
-    for kind, prefix in (("classroom", "apps/voici/render/"), ("read", "read/")):
+    for kind, prefix in (("classroom", "voici/render/"), ("read", "read/")):
         m = re.fullmatch(re.escape(prefix) + r"(\d\d-[\w-]+)\.html", parts.path)
         if m:
             return kind, m.group(1) + ".ipynb"

@@ -3,28 +3,22 @@ learner's progress stays in the browser's own storage.
 
     python tools/build_site.py [--out build/site]          (or: make site)
 
-The site has three parts, each a folder of the output, and a front page (``index.html``) that
+The site has two parts, each a folder of the output, and a front page (``index.html``) that
 links them:
 
-* ``lab/`` (and the rest of the top folder): the lessons in **JupyterLab** (JupyterLite, with
-  the Pyodide kernel: Python runs in the page).
-* ``apps/``: the **app pages** (Voici: each lesson as a page of its prose and apps with the code
-  hidden, in the classroom look of ``make present``; and one page per app that imports only what
-  that app needs). ``apps/voici/render/NAME.html``.
+* One JupyterLite site, built by one ``voici build`` with one Pyodide: **JupyterLab**
+  (``lab/``, with the Pyodide kernel: Python runs in the page) and the **app pages** (Voici,
+  ``voici/render/NAME.html``: each lesson as a page of its prose and apps with the code hidden,
+  in the classroom look of ``make present``; and one page per app that imports only what that
+  app needs). Voici 0.10.0, the newest, requires ``jupyterlite-core`` 0.7.x, so that version
+  builds both (``requirements/pins.txt``). The app pages' earlier addresses, from when they
+  were a second site (``apps/voici/render/NAME.html``), send the browser on.
 * ``read/``: the **readable pages**: each lesson as plain HTML from its outputs, with the apps'
   state embedded so each app shows as a still picture, readable before (or without) Python.
   ``read/NAME.html``.
 
-Two toolchains, and why. Voici 0.10.0, the newest, requires ``jupyterlite-core`` 0.7.x; the
-JupyterLab part is built with 0.8.6 (``requirements/pins.txt``). One environment cannot hold both,
-so the app pages are built by a side environment that this script makes once and keeps in the
-download cache (``apps-toolchain-*``, from exactly the versions in
-``requirements/apps-site.txt``), as a second JupyterLite site with its own Pyodide (the version
-its ``jupyterlite-pyodide-kernel`` was made for). The two sites keep a learner's files under one
-storage name (:data:`STORAGE`), so the app pages and JupyterLab see the same ``mjscore-data``.
-
 Offline apart from the two package registries (PyPI, npm), and reproducible: every version comes
-from one place. For each JupyterLite part:
+from one place. For the JupyterLite part:
 
 1. ``npm pack pyodide@VERSION`` (cached) and unpack it as the part's ``static/pyodide``.
 2. ``pip download`` the pure-Python wheels the kernel needs at start (micropip, IPython, jedi and
@@ -33,7 +27,7 @@ from one place. For each JupyterLite part:
    and company are added (``import mjscore`` in a cell then loads them all, and only them); every
    other package (numpy, pandas, matplotlib, ...) points at Pyodide's public distribution, so the
    public site loads them there on first use (they are not on PyPI or npm for the browser).
-4. ``jupyter lite build`` (``voici build`` for the app pages) with the lessons as its contents. A
+4. ``voici build`` (JupyterLab and Voici) with the lessons and the app pages as its contents. A
    lesson that needs numpy, pandas or matplotlib gets a first cell saying that it loads them on
    first use. The lessons are published read-only (``writable: false`` in the contents listing),
    so a lesson the site republishes reaches every learner, while the learner's own files (the
@@ -66,12 +60,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, front_page, lessons, more_pages, readable_pages,  # noqa: E402
-                        keep_links_in_the_page, stage_contents)
+from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, front_page, lessons, more_pages, old_addresses,  # noqa: E402
+                        readable_pages, keep_links_in_the_page, stage_contents)
 
 ROOT = Path(__file__).resolve().parent.parent
 PINS = ROOT / "requirements" / "pins.txt"
-APPS_PINS = ROOT / "requirements" / "apps-site.txt"
 CACHE = ROOT / "build" / "site-cache"  # --cache changes it
 #: Pyodide's public distribution, for the packages the site does not carry itself.
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
@@ -91,7 +84,10 @@ EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyter
 #: JupyterLite keys it to the site's address and its own version's scheme (0.6.0 changed that
 #: key once, and learners' files vanished from view).
 STORAGE = {"contentsStorageName": "mjscore-files", "settingsStorageName": "mjscore-settings"}
-PARTS = ("lab", "apps", "read")
+PARTS = ("lab", "read")
+#: JupyterLite's own options for a smaller site: no source maps (48 MB of the 142 MB), and of its
+#: apps only those asked for (JupyterLab, Voici), without the shared code only the others use.
+SLIM = ("--no-sourcemaps", "--no-unused-shared-packages")
 
 
 def norm(name: str) -> str:
@@ -138,32 +134,9 @@ def _toolchain(python: Path) -> Toolchain:
 
 
 def lab_toolchain() -> Toolchain:
-    """This environment (jupyterlite-core 0.8.6, pinned in requirements/pins.txt)."""
+    """This environment (jupyterlite-core, its Pyodide kernel and voici-core, pinned in
+    requirements/pins.txt)."""
     return _toolchain(Path(sys.executable))
-
-
-def apps_toolchain() -> Toolchain:
-    """The side environment for the app pages (requirements/apps-site.txt), made once and kept in
-    the download cache under a name that changes with the pins."""
-    with _CACHE_LOCK:
-        return _apps_toolchain()
-
-
-def _apps_toolchain() -> Toolchain:
-    text = APPS_PINS.read_text(encoding="utf-8")
-    key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
-    env = CACHE / f"apps-toolchain-{key}"
-    python = env / "bin" / "python"
-    stamp = env / ".installed"
-    if not stamp.exists():
-        say(f"making the app pages' toolchain in {env} (once)")
-        if env.exists():
-            shutil.rmtree(env)
-        run([sys.executable, "-m", "venv", str(env)])
-        pins = [line.split("#")[0].strip() for line in text.splitlines() if line.split("#")[0].strip()]
-        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins])
-        stamp.write_text(text, encoding="utf-8")
-    return _toolchain(python)
 
 
 # --------------------------------------------------------------------------- downloads
@@ -205,8 +178,8 @@ def closure(packages: dict, roots: tuple[str, ...]) -> set[str]:
     return seen
 
 
-#: The two JupyterLite parts are built side by side (threads): one at a time in the shared
-#: download cache, and one pip wheel of the checkout at a time (it writes into the checkout).
+#: The JupyterLite part and the readable pages are built side by side (threads): one at a time in
+#: the shared download cache, and one pip wheel of the checkout at a time (it writes into it).
 _CACHE_LOCK = threading.Lock()
 _WHEEL_LOCK = threading.Lock()
 
@@ -342,32 +315,27 @@ def publish_read_only(out: Path) -> list[str]:
 
 # --------------------------------------------------------------------------- the three parts
 
-def lite_build(tc: Toolchain, found, work: Path, out: Path, *, apps: bool, extra: dict[str, dict] | None = None) -> None:
+def lite_build(tc: Toolchain, found, work: Path, out: Path, *, extra: dict[str, dict] | None = None) -> None:
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
     stage_pyodide(tc, work)
-    stage_contents(found, work / "contents", apps=apps, extra=extra)
+    stage_contents(found, work / "contents", apps=True, extra=extra)
     write_lite_config(tc, work)
     if out.exists():
         shutil.rmtree(out)
-    if apps:
-        # The classroom template (voila/templates/classroom) found as `make present` finds it.
-        env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("JUPYTER_PATH"))
-                                                             if p)}
-        run([str(tc.python), "-m", "voici_core.app", "build", "--lite-dir", str(work), "--contents",
-             str(work / "contents"), "--output-dir", str(out), "--template", "classroom"], cwd=work, env=env)
-        # jupyterlite-core copies in its own JupyterLab app (60 MB): the pages load voici/build only
-        shutil.rmtree(out / "build")
-        keep_links_in_the_page(out / "voici" / "render")
-    else:
-        run([str(tc.python), "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
-             "--contents", str(work / "contents"), "--output-dir", str(out)], cwd=work)
+    # The classroom template (voila/templates/classroom) found as `make present` finds it.
+    env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("JUPYTER_PATH")) if p)}
+    run([str(tc.python), "-m", "voici_core.app", "build", "--lite-dir", str(work), "--contents", str(work / "contents"),
+         "--output-dir", str(out), "--template", "classroom", "--apps", "lab", "--apps", "voici", *SLIM],
+        cwd=work, env=env)
+    keep_links_in_the_page(out / "voici" / "render")
+    old_addresses(out)
     marked = publish_read_only(out)
     expected = ([lesson.file for lesson, _nb in found] + [f"{name}.ipynb" for name in extra or {}]
-                + ([f"{page.name}.ipynb" for page in APP_PAGES] if apps else []))
+                + [f"{page.name}.ipynb" for page in APP_PAGES])
     if sorted(marked) != sorted(expected):
-        raise SiteError(f"the contents listing of {out.name} names {marked}, not the lessons")
+        raise SiteError(f"the contents listing names {marked}, not the lessons and the app pages")
 
 
 def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path = NOTEBOOKS,
@@ -388,21 +356,18 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
         step(*args, **kw)
         say(f"{name} built ({time.monotonic() - t0:.0f} s)")
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
+    with ThreadPoolExecutor(max_workers=1) as pool:
         jobs = []
         if "lab" in parts:
-            jobs.append(pool.submit(timed, "JupyterLab part", lambda: lite_build(
-                lab_toolchain(), found + more, work / "lab", built["lab"], apps=False)))
-        if "apps" in parts:
-            jobs.append(pool.submit(timed, "app pages", lambda: lite_build(
-                apps_toolchain(), found + more, work / "apps", built["apps"], apps=True, extra=extra_apps)))
+            jobs.append(pool.submit(timed, "JupyterLab and the app pages", lambda: lite_build(
+                lab_toolchain(), found + more, work / "lab", built["lab"], extra=extra_apps)))
         if "read" in parts:
             timed("readable pages", readable_pages, found + more, work / "read", built["read"],
                   lambda name, version, dest, only="": unpack(npm_package(name, version), dest, only=only))
         for job in jobs:
             job.result()
-    if "lab" in parts:  # the JupyterLab part is the whole top folder: the other parts go inside it
-        for sub in ("apps", "read"):
+    if "lab" in parts:  # the JupyterLite part is the whole top folder: the readable pages go inside it
+        for sub in ("read",):
             if sub not in parts and (out / sub).exists():
                 shutil.move(str(out / sub), str(built["lab"] / sub))
         if out.exists():
@@ -410,7 +375,7 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(built["lab"]), str(out))
     out.mkdir(parents=True, exist_ok=True)
-    for sub in ("apps", "read"):
+    for sub in ("read",):
         if sub in parts:
             if (out / sub).exists():
                 shutil.rmtree(out / sub)

@@ -96,6 +96,10 @@ def _page(path: Path, notebooks: Path) -> tuple[Lesson, dict]:
     return Lesson(path.relative_to(notebooks).as_posix(), lesson_title(nb), tuple(needs_heavy(nb))), nb
 
 
+#: The Pyodide kernel as a notebook names it.
+LITE_KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
+
 def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool = False,
                    extra: dict[str, dict] | None = None) -> None:
     """Copies of the lessons for a JupyterLite part, each that needs heavy modules with a first
@@ -103,6 +107,9 @@ def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool =
     dest.mkdir(parents=True)
     for lesson, nb in found:
         nb = json.loads(json.dumps(nb))
+        # the browser's own kernel, named as the app pages name it: a lesson saved with the
+        # machine's kernel ("python3") would open asking which kernel to start
+        nb["metadata"]["kernelspec"] = dict(LITE_KERNEL)
         if lesson.heavy:
             nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {"tags": ["mjscore-site-notice"]},
                                    "source": [NOTICE.format(mods=", ".join(lesson.heavy))]})
@@ -119,7 +126,7 @@ def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool =
 def app_notebook(page: App) -> dict:
     name = page.call.split("(")[0]
     return {"nbformat": 4, "nbformat_minor": 5,
-            "metadata": {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"},
+            "metadata": {"kernelspec": dict(LITE_KERNEL),
                          "language_info": {"name": "python"}, "title": page.title},
             "cells": [{"cell_type": "markdown", "id": "title", "metadata": {},
                        "source": [f"# {page.title}\n\n{page.what}"]},
@@ -177,6 +184,27 @@ def to_own_pages(body: str, up: str) -> str:
     return body.replace(f'href="{site_setting()}', f'href="{up}')
 
 
+def old_addresses(site: Path) -> list[str]:
+    """A page at each app page's earlier address (``apps/voici/render/NAME.html``, when the app
+    pages were a second JupyterLite site) that sends the browser on to where it is now, query
+    and heading kept: a link in an old handout, a bookmark or a phone's home-screen icon still
+    opens the page. Returns the addresses written."""
+    render, written = site / "voici" / "render", []
+    for page in sorted(render.rglob("*.html")):
+        name = page.relative_to(render).as_posix()
+        now = "../" * (3 + name.count("/")) + f"voici/render/{name}"
+        old = site / "apps" / "voici" / "render" / name
+        old.parent.mkdir(parents=True, exist_ok=True)
+        old.write_text(f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>This page has moved</title>
+<meta http-equiv="refresh" content="0; url={now}">
+<script>location.replace({json.dumps(now)} + location.search + location.hash)</script></head>
+<body><p><a href="{now}">This page has moved: open it here.</a></p></body></html>
+""", encoding="utf-8")
+        written.append(f"apps/voici/render/{name}")
+    return written
+
+
 def keep_links_in_the_page(render: Path) -> int:
     """Give the app pages' links to a heading of the same page back (``#Section``): Voici 0.10.0
     sends every relative link that is not a notebook to the site's files, a heading's too
@@ -187,8 +215,8 @@ def keep_links_in_the_page(render: Path) -> int:
     for page in render.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         fixed, n = re.subn(r'href="(?:\.\./)+files/(?:[^"#/?]+/)*#', 'href="#', text)
-        # apps/voici/render/NAME.html: three folders below the site's top, more in a subfolder
-        up = "../" * (3 + len(page.relative_to(render).parts) - 1)
+        # voici/render/NAME.html: two folders below the site's top, more in a subfolder
+        up = "../" * (2 + len(page.relative_to(render).parts) - 1)
         fixed = to_own_pages(fixed, up)
         if fixed != text:
             page.write_text(fixed, encoding="utf-8")
@@ -206,7 +234,7 @@ def page_links(lesson: Lesson, nb: dict) -> dict:
     """Where a readable page's links go (relative to the page): "run it" as an app or in
     JupyterLab (for a page with code), and all the lessons."""
     up = "../" * (lesson.file.count("/") + 1)
-    return {"title": lesson.title or lesson.stem, "app": f"{up}apps/voici/render/{lesson.stem}.html",
+    return {"title": lesson.title or lesson.stem, "app": f"{up}voici/render/{lesson.stem}.html",
             "lab": f"{up}lab/index.html?path={lesson.file}", "front": f"{up}index.html",
             "heavy": ", ".join(lesson.heavy),
             "code": any(c["cell_type"] == "code" for c in nb["cells"])}
@@ -217,7 +245,7 @@ def front_page(found, more=()) -> str:
     other pages (the rule book, the teacher's view) and the apps on pages of their own."""
     rows = "\n".join(
         f'<li><a class="read" href="read/{html.escape(lesson.stem)}.html">{html.escape(lesson.title or lesson.file)}</a>'
-        f' <span class="run">run it: <a class="app" href="apps/voici/render/{html.escape(lesson.stem)}.html">as an app</a>'
+        f' <span class="run">run it: <a class="app" href="voici/render/{html.escape(lesson.stem)}.html">as an app</a>'
         f' · <a class="lab" href="lab/index.html?path={html.escape(lesson.file)}">in JupyterLab</a></span>'
         + (f' <span class="more">(loads {html.escape(", ".join(lesson.heavy))} on first run)</span>' if lesson.heavy
            else "") + "</li>" for lesson, _nb in found)
@@ -226,7 +254,7 @@ def front_page(found, more=()) -> str:
         f' <span class="run">(<a class="lab" href="lab/index.html?path={html.escape(page.file)}">in JupyterLab</a>)'
         "</span></li>" for page, _nb in more)
     apps = "\n".join(
-        f'<li><a href="apps/voici/render/{page.name}.html">{html.escape(page.title)}</a>: {html.escape(page.what)}</li>'
+        f'<li><a href="voici/render/{page.name}.html">{html.escape(page.title)}</a>: {html.escape(page.what)}</li>'
         for page in APP_PAGES)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

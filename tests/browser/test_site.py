@@ -1,5 +1,5 @@
 """The collection with no server: the static site that ``make site`` builds (JupyterLab in
-``lab/``, the app pages in ``apps/``, the pages to read in ``read/``), served from a local port
+``lab/``, the app pages in ``voici/``, the pages to read in ``read/``), served from a local port
 and used in headless Chromium, offline.
 
 The site is built once for the whole run by ``make site`` itself (``once_for_the_run``: whichever
@@ -120,7 +120,7 @@ def build_site(folder: Path) -> dict:
     out = folder / "site"
     done = make_site(out)
     assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-3000:]
-    assert (out / "index.html").exists() and (out / "apps" / "voici" / "render").is_dir() and (out / "read").is_dir()
+    assert (out / "index.html").exists() and (out / "voici" / "render").is_dir() and (out / "read").is_dir()
     return {"out": str(out)}
 
 
@@ -135,15 +135,15 @@ def site():
     server.server_close()
 
 
-#: Open ``path`` (unless open), on the kernel of the notebook ``kernelOf`` if given, once the page
-#: has restored its layout; wait until its kernel has answered (Pyodide started); put it in front.
-OPEN = """async ([path, kernelOf]) => {
+#: Open ``path`` (unless open), once the page has restored its layout; wait until its kernel has
+#: answered (Pyodide started); put it in front. Each notebook starts a kernel of its own: the
+#: site's JupyterLite (0.7, which Voici decides) cannot open a notebook on another's kernel.
+OPEN = """async (path) => {
     const app = window.jupyterapp;
     await app.restored;
     const main = () => [...app.shell.widgets('main')];
-    const kernel = kernelOf && main().find(w => w.context?.path === kernelOf)?.sessionContext.session?.kernel;
     if (!main().some(w => w.context?.path === path))
-        await app.commands.execute('docmanager:open', {path, ...(kernel ? {kernel: {id: kernel.id}} : {})});
+        await app.commands.execute('docmanager:open', {path});
     const panel = main().find(w => w.context?.path === path);
     await panel.context.ready;
     await panel.sessionContext.ready;
@@ -169,13 +169,12 @@ class Lite:
         self.page.wait_for_function(  # the link opened its lesson
             "path => [...(window.jupyterapp?.shell.widgets('main') ?? [])].some(w => w.context?.path === path)",
             arg=first, timeout=RUN_MS)
-        self.open(first, None)
+        self.open(first)
 
-    def open(self, path: str, on_kernel_of: str | None = ""):
-        """``path`` in front, its kernel started and its cells drawn, on the kernel of the notebook
-        ``on_kernel_of`` (by default the first one: one Pyodide start for the page)."""
+    def open(self, path: str):
+        """``path`` in front, its kernel started and its cells drawn."""
         self.page.wait_for_function("() => window.jupyterapp !== undefined", timeout=RUN_MS)
-        self.page.evaluate(OPEN, [path, self.first if on_kernel_of == "" else on_kernel_of])
+        self.page.evaluate(OPEN, path)
         self.page.wait_for_function(ALL_CELLS_DRAWN, timeout=RUN_MS, polling=100)
         self.path = path
         return self.page.locator(CURRENT)
@@ -238,7 +237,7 @@ def test_the_front_page_links_every_lesson_three_ways(new_context, site):
         "read/rule-book.html", "read/teacher/class.html"]
     apps = page.locator("main ul.app-pages > li a")
     assert [apps.nth(i).get_attribute("href") for i in range(apps.count())] == [
-        f"apps/voici/render/{app.name}.html" for lesson in COURSE for app in lesson.apps]  # the course's order
+        f"voici/render/{app.name}.html" for lesson in COURSE for app in lesson.apps]  # the course's order
     assert "sent anywhere" in page.inner_text("main")
 
 
@@ -266,14 +265,14 @@ def _links(path: Path) -> _Links:
 def test_no_link_of_a_page_to_read_or_an_app_page_leads_nowhere(new_context, site):
     """Every link of every page to read and every app page of a lesson (and of the rule book and
     the teacher's view, which the lessons link to) opens a page of the site, at a heading that page
-    has; every notebook the lessons link to is in both JupyterLab parts' files. Then, in the
+    has; every notebook the lessons link to is in the site's files. Then, in the
     browser, the links of the start page to read are followed as a learner follows them."""
     out, url = site
-    pages = sorted((out / "read").rglob("*.html")) + sorted((out / "apps" / "voici" / "render").rglob("*.html"))
+    pages = sorted((out / "read").rglob("*.html")) + sorted((out / "voici" / "render").rglob("*.html"))
     pages = [p for p in pages if "@jupyter-widgets" not in p.parts]
     names = {p.relative_to(out).as_posix() for p in pages}
-    for want in ("read/rule-book.html", "read/teacher/class.html", "apps/voici/render/rule-book.html",
-                 "apps/voici/render/teacher/class.html", "read/00-start-here.html"):
+    for want in ("read/rule-book.html", "read/teacher/class.html", "voici/render/rule-book.html",
+                 "voici/render/teacher/class.html", "read/00-start-here.html"):
         assert want in names, want
     followed, dead = 0, []
     for page in pages:
@@ -290,9 +289,8 @@ def test_no_link_of_a_page_to_read_or_an_app_page_leads_nowhere(new_context, sit
             followed += 1
     assert not dead, "\n".join(dead)
     assert followed > 100, followed
-    for part in (out, out / "apps"):
-        for name in ("rule-book.ipynb", "teacher/class.ipynb"):
-            assert (part / "files" / name).is_file(), (part, name)
+    for name in ("rule-book.ipynb", "teacher/class.ipynb"):
+        assert (out / "files" / name).is_file(), name
 
     page = new_context().new_page()
     page.goto(f"{url}/read/00-start-here.html")
@@ -314,17 +312,16 @@ def test_no_link_of_a_page_to_read_or_an_app_page_leads_nowhere(new_context, sit
 
 
 def test_the_site_keeps_learners_files_under_its_own_name_and_publishes_lessons_read_only(site):
-    """Both JupyterLite parts name their browser storage (not the default, keyed to the address
-    and JupyterLite's own scheme), the same for both, and list every lesson as not writable."""
+    """The site's JupyterLite (JupyterLab and the app pages, one site) names its browser storage
+    (not the default, keyed to the address and JupyterLite's own scheme), and lists every lesson as
+    not writable; it carries one Pyodide."""
     out, _url = site
-    names = []
-    for part in (out, out / "apps"):
-        config = json.loads((part / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
-        names.append((config["contentsStorageName"], config["settingsStorageName"]))
-        listing = json.loads((part / "api" / "contents" / "all.json").read_text(encoding="utf-8"))["content"]
-        lessons = {item["name"]: item["writable"] for item in listing if item["name"] in LESSONS}
-        assert lessons == dict.fromkeys(LESSONS, False), part
-    assert names[0] == names[1] == ("mjscore-files", "mjscore-settings")
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    assert (config["contentsStorageName"], config["settingsStorageName"]) == ("mjscore-files", "mjscore-settings")
+    listing = json.loads((out / "api" / "contents" / "all.json").read_text(encoding="utf-8"))["content"]
+    lessons = {item["name"]: item["writable"] for item in listing if item["name"] in LESSONS}
+    assert lessons == dict.fromkeys(LESSONS, False)
+    assert [p.relative_to(out).as_posix() for p in out.rglob("pyodide.asm.wasm")] == ["static/pyodide/pyodide.asm.wasm"]
 
 
 def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(new_context, site):
@@ -341,7 +338,7 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(new_context, site):
     expect(builder).to_be_visible()
     expect(builder).to_contain_text("Score: 1,728")
     bar = page.locator(".mjs-read-bar")
-    expect(bar.locator("a.mjs-read-app")).to_have_attribute("href", "../apps/voici/render/02-willingdon-hand-points.html")
+    expect(bar.locator("a.mjs-read-app")).to_have_attribute("href", "../voici/render/02-willingdon-hand-points.html")
     expect(bar.locator("a.mjs-read-lab")).to_have_attribute("href", "../lab/index.html?path=02-willingdon-hand-points.ipynb")
     expect(bar).to_contain_text("pandas")
     drawn(page)  # every app of the page drawn and laid out, not only the builder
@@ -387,7 +384,7 @@ def test_the_sites_jupyterlab_runs_a_lesson_opens_the_others_and_marks_a_questio
     expect(first).to_contain_text("matplotlib")
     assert not lite.errors, lite.errors
     for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
-        for part in (out, out / "apps"):
+        for part in (out,):
             staged = json.loads((part / "files" / path.name).read_text(encoding="utf-8"))
             said = "".join(staged["cells"][0]["source"])
             if path.name in LIGHT:
@@ -482,7 +479,7 @@ def test_progress_survives_a_rebuild_that_brings_a_new_lesson(new_context, site,
 
         lite.page.reload()  # a new Python in the page
         lite.first = LIGHT[0]
-        expect(lite.open(LIGHT[0], None).locator(".jp-Cell").first).to_contain_text(NEW_EDITION)
+        expect(lite.open(LIGHT[0]).locator(".jp-Cell").first).to_contain_text(NEW_EDITION)
         lite.open(LIGHT[1])
         lite.run_all()
         expect(lite.page.locator(f"{CURRENT} .mjs-practice .mjs-practice-tally").first).to_contain_text("of 1 right")
@@ -512,7 +509,7 @@ class SitePage:
         if private:  # as a private window: the site's service worker cannot be registered
             self.page.add_init_script("navigator.serviceWorker.register = () => Promise.reject("
                                       "new DOMException('The operation is insecure.', 'SecurityError'));")
-        self.page.goto(f"{url}/apps/voici/render/{path}")
+        self.page.goto(f"{url}/voici/render/{path}")
 
     def _console(self, message) -> None:
         m = _LOADED.match(message.text)
