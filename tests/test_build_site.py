@@ -187,3 +187,31 @@ def test_the_sites_copy_of_the_package_leaves_the_course_out(tmp_path):
         assert got.namelist() == ["mjscore/__init__.py", "mjscore-9.9.dist-info/METADATA", "mjscore-9.9.dist-info/RECORD"]
         assert got.read("mjscore-9.9.dist-info/RECORD").decode().splitlines() == [
             "mjscore/__init__.py,sha256=abc,1", "mjscore-9.9.dist-info/METADATA,sha256=abc,1", "mjscore-9.9.dist-info/RECORD,,"]
+
+
+def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
+    """The scorekeeper's and the trainer's pages each link a manifest of their own: the name, icons
+    we draw (192 and 512 pixels), and a start address relative to the manifest, so it holds under
+    the sub-path GitHub Pages serves the site from. The other app pages are left as they are."""
+    import struct
+    from urllib.parse import urljoin
+
+    web_apps = _load("site_web_apps")
+    head = '<html><head><link rel="icon" href="data:;base64,="></head><body></body></html>'
+    for page in site_pages.APP_PAGES:
+        (tmp_path / f"{page.name}.html").write_text(head, encoding="utf-8")
+    assert web_apps.web_apps(tmp_path, site_pages.APP_PAGES) == ["trainer.webmanifest", "scorekeeper.webmanifest"]
+    where = "https://a-teacher.github.io/mj-fork/voici/render/"
+    for name, short in (("scorekeeper", "Scorekeeper"), ("trainer", "Trainer")):
+        manifest = json.loads((tmp_path / f"{name}.webmanifest").read_text(encoding="utf-8"))
+        assert manifest["short_name"] == short and manifest["name"].endswith("(mjscore)")
+        assert manifest["display"] == "standalone"
+        assert urljoin(where + f"{name}.webmanifest", manifest["start_url"]) == where + f"{name}.html"
+        for icon in manifest["icons"]:
+            png = (tmp_path / icon["src"]).read_bytes()
+            assert png[:8] == b"\x89PNG\r\n\x1a\n"
+            assert "%dx%d" % struct.unpack(">II", png[16:24]) == icon["sizes"]
+        assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+        page = (tmp_path / f"{name}.html").read_text(encoding="utf-8")
+        assert f'<link rel="manifest" href="{name}.webmanifest">' in page and "data:;base64" not in page
+    assert (tmp_path / "payments.html").read_text(encoding="utf-8") == head

@@ -685,6 +685,33 @@ def at_table(app_page, path: str):
     return app_page(path, viewport=PHONE, screen=PHONE, has_touch=True, is_mobile=True)
 
 
+def test_the_table_apps_link_a_manifest_a_phone_can_keep(new_context, site):
+    """The scorekeeper's page and the trainer's, on a phone, each link a web-app manifest of their
+    own: its name, its icons (each served, a PNG of the size it says) and a start address that
+    comes back to the page, wherever the site is served from."""
+    from urllib.parse import urljoin
+
+    from playwright.sync_api import expect
+
+    _out, url = site
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    for name, short in (("scorekeeper", "Scorekeeper"), ("trainer", "Trainer")):
+        address = f"{url}/voici/render/{name}.html"
+        page.goto(address, wait_until="domcontentloaded")
+        link = page.locator("link[rel='manifest']")
+        expect(link).to_have_count(1)
+        manifest_url = urljoin(address, link.get_attribute("href"))
+        reply = page.request.get(manifest_url)
+        assert reply.ok, manifest_url
+        manifest = reply.json()
+        assert manifest["short_name"] == short and urljoin(manifest_url, manifest["start_url"]) == address
+        for icon in manifest["icons"]:
+            image = page.request.get(urljoin(manifest_url, icon["src"]))
+            assert image.ok and image.headers["content-type"] == "image/png", icon
+            size = int.from_bytes(image.body()[16:20], "big")
+            assert icon["sizes"] == f"{size}x{size}", icon
+
+
 def test_the_scorekeeper_page_at_a_table_on_a_phone_and_a_tablet(app_page):
     """The scorekeeper's own page, tapped: on a phone a Willingdon night with four players, a
     hand's tiles tapped in, added, the totals; then on a tablet another hand. Nothing scrolls

@@ -1,0 +1,75 @@
+"""The table apps of the static site as web apps of their own: the scorekeeper and the practice
+trainer, each with a web-app manifest (its name, icons we draw, a start address relative to the
+manifest, so it holds under any sub-path such as GitHub Pages' ``/NAME/``), linked from its page,
+so a phone can put it on its home screen. tools/build_site.py calls :func:`web_apps` on the built
+app pages (``voici/render/``).
+
+JupyterLite's own ``manifest.webmanifest`` is for its JupyterLab ("JupyterLite", shortcuts to
+``/lab`` that miss a sub-path) and no page links it; these are ours.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+#: The apps a person uses at a real table, by their page's name (mjscore/lessons/course.py), with
+#: the short name under the home-screen icon and the sign on the icon.
+TABLE_APPS = {"scorekeeper": ("Scorekeeper", "±"), "trainer": ("Trainer", "×2")}
+#: The icon's colours: an ivory tile with a green back, as the tiles the lessons draw.
+TILE, BACK, INK = "#fbf6e9", "#2e7d4f", "#1f3d2b"
+SIZES = (192, 512)
+
+
+def web_apps(render: Path, pages) -> list[str]:
+    """For each table app among ``pages`` (the course's app pages): its manifest and icons beside
+    its page in ``render``, and the page's head linking them. Returns the manifests written."""
+    written = []
+    for page in pages:
+        if page.name not in TABLE_APPS:
+            continue
+        short, sign = TABLE_APPS[page.name]
+        for size in SIZES:
+            draw_icon(render / f"{page.name}-{size}.png", size, sign)
+        manifest = {
+            "name": f"{page.title} (mjscore)", "short_name": short, "description": page.what,
+            "start_url": f"{page.name}.html", "scope": f"{page.name}.html", "id": f"{page.name}.html",
+            "display": "standalone", "background_color": "#ffffff", "theme_color": BACK,
+            "icons": [{"src": f"{page.name}-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
+                       "purpose": "any"} for size in SIZES]}
+        (render / f"{page.name}.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+        html_page = render / f"{page.name}.html"
+        text = html_page.read_text(encoding="utf-8")
+        links = (f'<link rel="manifest" href="{page.name}.webmanifest">\n'
+                 f'<meta name="theme-color" content="{BACK}">\n'
+                 f'<link rel="apple-touch-icon" href="{page.name}-192.png">\n')
+        # the page's own icon stands for nothing (an empty data address): ours instead
+        text = re.sub(r'<link rel="icon" href="data:;base64,=">',
+                      f'<link rel="icon" href="{page.name}-192.png" sizes="192x192">', text)
+        html_page.write_text(text.replace("</head>", links + "</head>", 1), encoding="utf-8")
+        written.append(f"{page.name}.webmanifest")
+    return written
+
+
+def draw_icon(path: Path, size: int, sign: str) -> None:
+    """A square icon, ``size`` pixels: an ivory tile on a green back, ``sign`` on it (matplotlib,
+    which the site's build has for the pages to read; written without a date, so a rebuild gives
+    the same file)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+    from matplotlib.patches import FancyBboxPatch
+
+    fig = Figure(figsize=(1, 1), dpi=size)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.axis("off")
+    fig.patch.set_facecolor(BACK)
+    ax.add_patch(FancyBboxPatch((0.2, 0.12), 0.6, 0.76, boxstyle="round,pad=0,rounding_size=0.08",
+                                facecolor=TILE, edgecolor=INK, linewidth=2))  # points: the figure is one inch
+    ax.text(0.5, 0.5, sign, ha="center", va="center", fontsize=36 if len(sign) == 1 else 24, color=INK,
+            fontweight="bold")
+    fig.savefig(path, dpi=size, facecolor=BACK, metadata={"Software": None})
