@@ -321,7 +321,7 @@ def lite_build(tc: Toolchain, found, work: Path, out: Path, *, extra: dict[str, 
         shutil.rmtree(work)
     work.mkdir(parents=True)
     stage_pyodide(tc, work)
-    stage_contents(found, work / "contents", apps=True, extra=extra)
+    stage_contents(found, work / "contents", extra=extra)
     write_lite_config(tc, work)
     if out.exists():
         shutil.rmtree(out)
@@ -345,9 +345,9 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
     """Build ``parts`` of the site into ``out``; parts not named are kept as they are.
     ``extra_apps``: more app pages (name: notebook), for a benchmark.
 
-    Each part is built into a folder of its own beside the others (the two JupyterLite parts in
-    threads, side by side with the lessons run for the pages to read: most of that time is
-    spent waiting for other processes), then put in place; ``out`` changes only at the end."""
+    Each part is built into a folder of its own (the JupyterLite part in a thread, side by side
+    with the lessons run for the pages to read: most of that time is spent waiting for other
+    processes), then put in place; ``out`` changes only at the end."""
     out, work = out.resolve(), (work or out.parent / f"{out.name}-src").resolve()
     found = lessons(notebooks)
     more = more_pages(notebooks)  # the rule book and the teacher's view: every part has them
@@ -369,19 +369,17 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
         for job in jobs:
             job.result()
     if "lab" in parts:  # the JupyterLite part is the whole top folder: the readable pages go inside it
-        for sub in ("read",):
-            if sub not in parts and (out / sub).exists():
-                shutil.move(str(out / sub), str(built["lab"] / sub))
+        if "read" not in parts and (out / "read").exists():
+            shutil.move(str(out / "read"), str(built["lab"] / "read"))
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(built["lab"]), str(out))
     out.mkdir(parents=True, exist_ok=True)
-    for sub in ("read",):
-        if sub in parts:
-            if (out / sub).exists():
-                shutil.rmtree(out / sub)
-            shutil.move(str(built[sub]), str(out / sub))
+    if "read" in parts:
+        if (out / "read").exists():
+            shutil.rmtree(out / "read")
+        shutil.move(str(built["read"]), str(out / "read"))
     (out / "index.html").write_text(front_page(found, more), encoding="utf-8")
     return out
 

@@ -100,10 +100,9 @@ def _page(path: Path, notebooks: Path) -> tuple[Lesson, dict]:
 LITE_KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 
-def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool = False,
-                   extra: dict[str, dict] | None = None) -> None:
-    """Copies of the lessons for a JupyterLite part, each that needs heavy modules with a first
-    cell saying so (and, for the app pages, one notebook per app page)."""
+def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, extra: dict[str, dict] | None = None) -> None:
+    """The site's contents: copies of the lessons, each that needs heavy modules with a first
+    cell saying so, and one notebook per app page (``extra``: more, for a benchmark)."""
     dest.mkdir(parents=True)
     for lesson, nb in found:
         nb = json.loads(json.dumps(nb))
@@ -115,12 +114,10 @@ def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, apps: bool =
                                    "source": [NOTICE.format(mods=", ".join(lesson.heavy))]})
         (dest / lesson.file).parent.mkdir(parents=True, exist_ok=True)  # teacher/class.ipynb
         (dest / lesson.file).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    if apps:
-        for page in APP_PAGES:
-            (dest / f"{page.name}.ipynb").write_text(json.dumps(app_notebook(page), indent=1) + "\n",
-                                                     encoding="utf-8")
-        for name, nb in (extra or {}).items():  # pages a benchmark adds (benchmarks/site_start.py)
-            (dest / f"{name}.ipynb").write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
+    for page in APP_PAGES:
+        (dest / f"{page.name}.ipynb").write_text(json.dumps(app_notebook(page), indent=1) + "\n", encoding="utf-8")
+    for name, nb in (extra or {}).items():  # pages a benchmark adds (benchmarks/site_start.py)
+        (dest / f"{name}.ipynb").write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
 
 
 def app_notebook(page: App) -> dict:
