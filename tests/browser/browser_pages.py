@@ -35,12 +35,23 @@ MEASURE = "(" + (HERE / "measure.js").read_text(encoding="utf-8") + ")"
 DRAWN = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
         .every(o => o.dataset.mimeType || o.querySelector('.jupyter-widgets')) &&
     [...document.images].every(i => i.complete) && document.fonts.status === 'loaded'"""
+#: What keeps :data:`DRAWN` false: the outputs not drawn (their text), the pictures not loaded, the fonts.
+NOT_DRAWN = """() => ({
+    outputs: [...document.querySelectorAll('.jp-OutputArea-output')]
+        .filter(o => !(o.dataset.mimeType || o.querySelector('.jupyter-widgets'))).map(o => o.innerText.slice(0, 200)),
+    pictures: [...document.images].filter(i => !i.complete).map(i => i.src), fonts: document.fonts.status})"""
 NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def drawn(page) -> None:
-    """Wait until the page is drawn (:data:`DRAWN`), then for two frames to be painted."""
-    page.wait_for_function(DRAWN, timeout=RUN_MS, polling=100)
+    """Wait until the page is drawn (:data:`DRAWN`), then for two frames to be painted; if it is
+    not drawn in time, fail saying what is not."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    try:
+        page.wait_for_function(DRAWN, timeout=RUN_MS, polling=100)
+    except Timeout:
+        pytest.fail(f"{page.url}: not drawn in {RUN_MS // 1000} s: {page.evaluate(NOT_DRAWN)}")
     page.evaluate(NEXT_FRAMES)
 
 

@@ -40,6 +40,17 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing browser test's report ends with the last lines of each server's log (the servers
+    and their logs are gone when the run ends)."""
+    outcome = yield
+    report, run = outcome.get_result(), os.environ.get("MJSCORE_TEST_SERVERS")
+    if report.failed and run and HERE in Path(str(item.fspath)).parents:
+        for log in sorted(Path(run).glob("*/server.log")):
+            report.sections.append((f"{log.parent.name}'s log, its end", log.read_text(errors="replace")[-4000:]))
+
+
 # --- the browser (pytest-playwright's, set up for this machine) -----------------------------
 
 @pytest.fixture(scope="session")
