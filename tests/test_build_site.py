@@ -215,3 +215,29 @@ def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
         page = (tmp_path / f"{name}.html").read_text(encoding="utf-8")
         assert f'<link rel="manifest" href="{name}.webmanifest">' in page and "data:;base64" not in page
     assert (tmp_path / "payments.html").read_text(encoding="utf-8") == head
+
+
+def test_the_sites_worker_is_jupyterlites_with_an_offline_copy_made_anew_for_each_build(tmp_path):
+    """JupyterLite's worker moves aside and ours, which imports it, takes its address, named for
+    this build (a file changed: another name, so the browser installs it again and drops the old
+    copy); every app page, in a folder or not, loads keep-offline.js once, however often this runs."""
+    web_apps = _load("site_web_apps")
+    theirs = "self.addEventListener('fetch', () => {});\n"
+    (tmp_path / "service-worker.js").write_text(theirs, encoding="utf-8")
+    render = tmp_path / "voici" / "render"
+    (render / "teacher").mkdir(parents=True)
+    for page in ("scorekeeper.html", "teacher/class.html"):
+        (render / page).write_text("<html><head></head><body></body></html>", encoding="utf-8")
+    first = web_apps.offline(tmp_path)
+    ours = (tmp_path / "service-worker.js").read_text(encoding="utf-8")
+    assert (tmp_path / "jupyterlite-service-worker.js").read_text(encoding="utf-8") == theirs
+    assert 'importScripts("jupyterlite-service-worker.js")' in ours and f'const BUILD = "{first}";' in ours
+    assert (tmp_path / "keep-offline.js").exists()
+    assert web_apps.offline(tmp_path) == first  # nothing changed: the same build
+    assert (tmp_path / "jupyterlite-service-worker.js").read_text(encoding="utf-8") == theirs
+    (render / "scorekeeper.html").write_text("<html><head></head><body>new</body></html>", encoding="utf-8")
+    assert web_apps.offline(tmp_path) != first
+    assert (render / "scorekeeper.html").read_text(encoding="utf-8").count("keep-offline.js") == 1
+    for page, up in (("scorekeeper.html", "../../"), ("teacher/class.html", "../../../")):
+        text = (render / page).read_text(encoding="utf-8")
+        assert text.count(f'<script src="{up}keep-offline.js"></script>') == 1, page

@@ -62,7 +62,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, front_page, lessons, more_pages, old_addresses,  # noqa: E402
                         readable_pages, keep_links_in_the_page, stage_contents)
-from site_web_apps import web_apps  # noqa: E402
+from site_web_apps import offline, web_apps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PINS = ROOT / "requirements" / "pins.txt"
@@ -334,6 +334,7 @@ def lite_build(tc: Toolchain, found, work: Path, out: Path, *, extra: dict[str, 
     web_apps(out / "voici" / "render", APP_PAGES)
     old_addresses(out)
     marked = publish_read_only(out)
+    offline(out)
     expected = ([lesson.file for lesson, _nb in found] + [f"{name}.ipynb" for name in extra or {}]
                 + [f"{page.name}.ipynb" for page in APP_PAGES])
     if sorted(marked) != sorted(expected):

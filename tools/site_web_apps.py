@@ -1,18 +1,27 @@
 """The table apps of the static site as web apps of their own: the scorekeeper and the practice
 trainer, each with a web-app manifest (its name, icons we draw, a start address relative to the
 manifest, so it holds under any sub-path such as GitHub Pages' ``/NAME/``), linked from its page,
-so a phone can put it on its home screen. tools/build_site.py calls :func:`web_apps` on the built
-app pages (``voici/render/``).
+so a phone can put it on its home screen; and every app page, once visited, opening with the
+network off. tools/build_site.py calls :func:`web_apps` and :func:`offline` on the built site.
 
 JupyterLite's own ``manifest.webmanifest`` is for its JupyterLab ("JupyterLite", shortcuts to
 ``/lab`` that miss a sub-path) and no page links it; these are ours.
+
+Offline: the site's one service worker is JupyterLite's (it serves the kernel its files; a page
+has one worker), and its cache keeps only what a page fetches once it is in charge, not the page
+itself. Ours (``site_templates/service-worker.js``) imports it and keeps a copy of every file a
+page fetches, the page's first files too (``keep-offline.js`` tells it which). Workbox does not
+fit: the worker it generates would replace JupyterLite's.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
+
+TEMPLATES = Path(__file__).resolve().parent / "site_templates"
 
 #: The apps a person uses at a real table, by their page's name (mjscore/lessons/course.py), with
 #: the short name under the home-screen icon and the sign on the icon.
@@ -73,3 +82,28 @@ def draw_icon(path: Path, size: int, sign: str) -> None:
     ax.text(0.5, 0.5, sign, ha="center", va="center", fontsize=36 if len(sign) == 1 else 24, color=INK,
             fontweight="bold")
     fig.savefig(path, dpi=size, facecolor=BACK, metadata={"Software": None})
+
+
+def offline(site: Path) -> str:
+    """Make every app page of ``site`` open with the network off once visited: JupyterLite's
+    worker moved to ``jupyterlite-service-worker.js``, ours at its address, for this build (its
+    ``BUILD``: a digest of every file of the site), and each app page loading ``keep-offline.js``.
+    Returns the build's digest."""
+    theirs, ours = site / "jupyterlite-service-worker.js", site / "service-worker.js"
+    if not theirs.exists():
+        ours.rename(theirs)
+    (site / "keep-offline.js").write_bytes((TEMPLATES / "keep-offline.js").read_bytes())
+    render = site / "voici" / "render"
+    for page in render.rglob("*.html"):
+        up = "../" * (1 + len(page.relative_to(render).parts))  # voici/render/NAME.html: two down
+        text = page.read_text(encoding="utf-8")
+        tag = f'<script src="{up}keep-offline.js"></script>\n'
+        if tag not in text:
+            page.write_text(text.replace("</head>", tag + "</head>", 1), encoding="utf-8")
+    digest = hashlib.sha256()
+    for path in sorted(p for p in site.rglob("*") if p.is_file() and p != ours):
+        digest.update(path.relative_to(site).as_posix().encode() + b"\0" + path.read_bytes())
+    build = digest.hexdigest()[:16]
+    template = (TEMPLATES / "service-worker.js").read_text(encoding="utf-8")
+    ours.write_text(template.replace("{{BUILD}}", build), encoding="utf-8")
+    return build

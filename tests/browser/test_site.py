@@ -712,6 +712,59 @@ def test_the_table_apps_link_a_manifest_a_phone_can_keep(new_context, site):
             assert icon["sizes"] == f"{size}x{size}", icon
 
 
+#: True once the site's offline copy holds every address given (service-worker.js keeps it).
+KEPT = """async addresses => {
+    const name = (await caches.keys()).find(name => name.startsWith("mjscore-offline-"));
+    if (!name) return false;
+    const copy = await caches.open(name);
+    for (const address of addresses) if (!(await copy.match(address))) return false;
+    return true;
+}"""
+
+
+def _visited_once(app_page, context, path: str, css: str):
+    """``path`` opened once, the network on, in ``context``; returned once the site's worker has
+    kept every file of the site the page and its kernel fetched (what a phone has after a visit)."""
+    fetched = []
+    context.on("requestfinished", lambda request: fetched.append(request.url))
+    page = app_page(path, context=context)
+    page.app(css)
+    site = page.page.url.split("/voici/")[0] + "/"
+    mine = sorted({url for url in fetched if url.startswith(site) and not re.search(
+        r"/api/(drive|stdin)|service-worker\.js", url)})
+    page.page.wait_for_function(KEPT, arg=mine, timeout=RUN_MS)
+    return page
+
+
+@pytest.mark.parametrize("name", ["scorekeeper", "trainer"])
+def test_a_table_app_opens_and_keeps_its_work_with_the_network_off_after_one_visit(app_page, new_context, name):
+    """A table app's page on a phone, visited once; then the network off (a club's room): the page
+    opens again, is used (a night started and a hand added; a hand answered), and after another
+    reload, still offline, what was done is there."""
+    from playwright.sync_api import expect
+
+    context = new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    css = {"scorekeeper": ".mjs-score-app", "trainer": ".mjs-practice"}[name]
+    page = _visited_once(app_page, context, f"{name}.html", css)
+    context.set_offline(True)
+    page.page.reload()
+    app = page.app(css)
+    if name == "scorekeeper":
+        app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
+        app.locator(".mjs-score-start").click()
+        _enter_a_hand(app)
+        app.locator(".mjs-score-add").click()
+        expect(app.locator(".mjs-score-journal")).to_contain_text("1 hand saved")
+        done = (".mjs-score-journal", "1 hand saved")
+    else:
+        practise(app, "the trainer's page, offline")
+        expect(app.locator(".mjs-practice-tally")).to_contain_text("of 1 right")
+        done = (".mjs-practice-tally", "of 1 right")
+    page.page.reload()
+    expect(page.app(css).locator(done[0])).to_contain_text(done[1])
+    assert page.page.evaluate("() => !navigator.onLine")
+
+
 def test_the_scorekeeper_page_at_a_table_on_a_phone_and_a_tablet(app_page):
     """The scorekeeper's own page, tapped: on a phone a Willingdon night with four players, a
     hand's tiles tapped in, added, the totals; then on a tablet another hand. Nothing scrolls
