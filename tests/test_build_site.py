@@ -241,3 +241,27 @@ def test_the_sites_worker_is_jupyterlites_with_an_offline_copy_made_anew_for_eac
     for page, up in (("scorekeeper.html", "../../"), ("teacher/class.html", "../../../")):
         text = (render / page).read_text(encoding="utf-8")
         assert text.count(f'<script src="{up}keep-offline.js"></script>') == 1, page
+
+
+def test_every_kernel_loads_its_own_packages_as_pyodide_starts(tmp_path):
+    """The site's settings ask Pyodide to load, as it starts and in one go, every package the
+    Pyodide kernel's worker would otherwise install one after another (all it names but sqlite3,
+    which the site does not carry) and mjscore; the names are the worker's own, as it compares
+    them, read from the kernel's extension in this environment, and each the build adds to the
+    lock is one it copies there."""
+    static = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / build_site.EXTENSIONS[0] / "static"
+    workers = [path for path in static.glob("*.js")
+               if '"sqlite3","ipykernel"' in path.read_text(encoding="utf-8", errors="replace")]
+    if not workers:
+        pytest.skip("the Pyodide kernel's extension is not installed here")
+    text = workers[0].read_text(encoding="utf-8", errors="replace")
+    installs = json.loads(re.search(r'(\["sqlite3","ipykernel"[^\]]*\])', text).group(1))
+    assert set(installs) - {"sqlite3"} <= set(build_site.KERNEL_START), installs
+    tc = build_site.Toolchain(python=Path(sys.executable), pyodide="0", prefix=tmp_path)
+    build_site.write_lite_config(tc, tmp_path)
+    config = json.loads((tmp_path / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"][f"{build_site.EXTENSIONS[0]}:kernel"]
+    assert kernel["loadPyodideOptions"]["packages"] == list(build_site.KERNEL_START)
+    assert config["contentsStorageName"] == "mjscore-files"
+    for name in ("piplite", "ipykernel", "pyodide-kernel", "mjscore"):
+        assert name in build_site.EXTRA

@@ -78,7 +78,15 @@ EXTRA = {
     "jupyterlab-widgets": (["jupyterlab_widgets"], []),
     "ipywidgets": (["ipywidgets"], ["comm", "ipython", "traitlets", "widgetsnbextension", "jupyterlab-widgets"]),
     "mjscore": (["mjscore"], ["ipywidgets"]),
+    # the kernel's own, from jupyterlite-pyodide-kernel (its worker installs them one by one)
+    "piplite": (["piplite"], ["micropip"]),
+    "ipykernel": (["ipykernel"], []),
+    "pyodide-kernel": (["pyodide_kernel"], ["ipykernel", "comm", "ipython", "jedi", "piplite"]),
 }
+#: What every kernel of the site loads as Pyodide starts, in one go (its lock names each; the
+#: worker then installs none of them one by one, each waiting for the last): the kernel's own
+#: packages, as its worker names them, and mjscore with ipywidgets, which every page imports.
+KERNEL_START = ("micropip", "piplite", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython", "mjscore")
 #: The JupyterLab extensions the site carries (from the toolchain's environment).
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
 #: The browser storage of both JupyterLite parts, named once and for good: without a name,
@@ -283,6 +291,10 @@ def stage_pyodide(tc: Toolchain, work: Path) -> None:
     # the browser's Python (for the wheels), as the lock names it: "3.13.2" -> "3.13"
     fetch_wheels(wanted, pyodide, ".".join(whole["info"]["python"].split(".")[:2]))
     build_mjscore(pyodide)
+    kernels_own = tc.prefix / "share" / "jupyter" / "labextensions" / EXTENSIONS[0] / "static" / "pypi"
+    for name in ("piplite", "ipykernel", "pyodide_kernel"):
+        (wheel,) = kernels_own.glob(f"{name}-*.whl")
+        shutil.copy2(wheel, pyodide / wheel.name)
     patch_lock(pyodide, tc.pyodide)
 
 
@@ -293,7 +305,9 @@ def write_lite_config(tc: Toolchain, work: Path) -> None:
     config = {"LiteBuildConfig": {"ignore_sys_prefix": True,
                                   "federated_extensions": [str(extensions / name) for name in EXTENSIONS]}}
     (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    lite = {"jupyter-lite-schema-version": 0, "jupyter-config-data": dict(STORAGE)}
+    kernel = {"loadPyodideOptions": {"packages": list(KERNEL_START)}}
+    lite = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        **STORAGE, "litePluginSettings": {f"{EXTENSIONS[0]}:kernel": kernel}}}
     (work / "jupyter-lite.json").write_text(json.dumps(lite, indent=1), encoding="utf-8")
 
 
