@@ -22,6 +22,7 @@ language = "en"
 extensions = ["myst_nb"]
 templates_path = ["_templates"]
 exclude_patterns = ["**.ipynb_checkpoints"]
+smartquotes = False  # the lessons' words as they are written (and as JupyterLab shows them)
 suppress_warnings = ["mystnb.unknown_mime_type"]
 
 # Every lesson is run here (the apps' state is kept, so each app shows as a picture); a cell that
