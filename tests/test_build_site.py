@@ -1,6 +1,6 @@
 """tools/build_site.py without a browser or a download: the paths it is given, the lessons it
-publishes read-only, the front page's links, the app pages' imports. (tests/browser/test_site.py
-builds the whole site with `make site` and uses it in Chromium.)"""
+publishes read-only, the front page's links, the app pages' imports, the pages to read's settings.
+(tests/browser/test_site.py builds the whole site with `make site` and uses it in Chromium.)"""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -26,6 +27,7 @@ def _load(name: str):
 build_site = _load("build_site")
 site_pages = _load("site_pages")
 binder_links = _load("binder_links")
+reading_pages = _load("reading_pages")
 
 
 def test_every_path_is_resolved_where_it_was_given(tmp_path, monkeypatch):
@@ -60,12 +62,18 @@ def test_lessons_are_published_read_only(tmp_path):
 
 
 def test_the_front_page_links_each_lesson_as_the_published_links_do():
-    found = site_pages.lessons(ROOT / "notebooks")
-    page = site_pages.front_page(found)
+    found, more = site_pages.lessons(ROOT / "notebooks"), site_pages.more_pages(ROOT / "notebooks")
+    page = reading_pages.front_page(found, more)
     for lesson, _nb in found:
         pages = binder_links.site_pages(lesson.file, site="")
         for kind, css in (("read", "read"), ("classroom", "app"), ("lab", "lab")):
             assert f'class="{css}" href="{pages[kind]}"' in page, (lesson.file, kind)
+    for app in site_pages.APP_PAGES:
+        assert f'<a href="voici/render/{app.name}.html">' in page
+    # the contents' order, which the sidebar and each page's previous and next follow: every page
+    toc = page.split("```{toctree}\n:hidden:\n\n", 1)[1].split("```", 1)[0].split()
+    assert toc == [f"read/{one.stem}" for one, _nb in found + more]
+    assert toc[0] == "read/00-start-here" and toc[-2:] == ["read/rule-book", "read/teacher/class"]
 
 
 def test_each_app_page_imports_only_its_app_and_needs_nothing_heavy():
@@ -102,16 +110,6 @@ def test_an_app_pages_earlier_address_sends_the_browser_on(tmp_path):
     assert target == (render / "teacher" / "class.html").resolve()
 
 
-def test_links_between_notebooks_become_links_between_pages_to_read():
-    body = ('<a href="01-american-who-pays.ipynb">1</a> <a href="rule-book.ipynb#Willingdon-doubles">r</a> '
-            '<a href="../00-start-here.ipynb">c</a> <a href="teacher/class.ipynb">t</a> '
-            '<a href="https://example.org/x.ipynb">away</a> <a href="#Here">here</a> <a href="notes.ipynb.txt">f</a>')
-    assert site_pages.to_read_links(body) == (
-        '<a href="01-american-who-pays.html">1</a> <a href="rule-book.html#Willingdon-doubles">r</a> '
-        '<a href="../00-start-here.html">c</a> <a href="teacher/class.html">t</a> '
-        '<a href="https://example.org/x.ipynb">away</a> <a href="#Here">here</a> <a href="notes.ipynb.txt">f</a>')
-
-
 def test_every_notebook_a_lesson_links_to_is_on_the_site():
     """The rule book and the teacher's view are published with the lessons (each part, and the
     front page), each page to read in its own place, reaching the site's files from there."""
@@ -125,11 +123,7 @@ def test_every_notebook_a_lesson_links_to_is_on_the_site():
             linked.add((path.parent / target).resolve().relative_to(notebooks.resolve()).as_posix())
     published = {lesson.file for lesson, _nb in site_pages.lessons(notebooks)} | set(more)
     assert linked and linked <= published, linked - published
-    class_page = more["teacher/class.ipynb"]
-    links = site_pages.page_links(class_page, {"cells": [{"cell_type": "code"}]})
-    assert links["app"] == "../../voici/render/teacher/class.html"
-    assert links["lab"] == "../../lab/index.html?path=teacher/class.ipynb" and links["code"]
-    front = site_pages.front_page(site_pages.lessons(notebooks), site_pages.more_pages(notebooks))
+    front = reading_pages.front_page(site_pages.lessons(notebooks), site_pages.more_pages(notebooks))
     assert '<a class="read" href="read/teacher/class.html">' in front and 'href="read/rule-book.html"' in front
 
 
@@ -265,3 +259,80 @@ def test_every_kernel_loads_its_own_packages_as_pyodide_starts(tmp_path):
     assert config["contentsStorageName"] == "mjscore-files"
     for name in ("piplite", "ipykernel", "pyodide-kernel", "mjscore"):
         assert name in build_site.EXTRA
+
+
+def _conf():
+    spec = importlib.util.spec_from_file_location("_tools_site_read_conf", ROOT / "tools" / "site_read" / "conf.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_page_to_read_links_its_ways_to_run_it_from_where_it_sits(monkeypatch):
+    """Each lesson's page runs it as an app and in the site's JupyterLab (relative to the page,
+    in a folder too), on Binder, and on the class's hub once a teacher has set one; its links to
+    the published site stay on this copy of it. The front page and the search page get no bar."""
+    conf = _conf()
+    app = SimpleNamespace(env=SimpleNamespace(doc2path=lambda name: ROOT / "notebooks" / (name[5:] + ".ipynb")))
+    site = binder_links.site_setting()
+    context = {"title": "A teacher's view", "body": f'<a href="{site}read/00-start-here.html">c</a>'}
+    conf.run_it(app, "read/teacher/class", "page.html", context, None)
+    links = context["mjscore"]
+    assert links["app"] == "../../voici/render/teacher/class.html"
+    assert links["lab"] == "../../lab/index.html?path=teacher/class.ipynb" and links["code"]
+    assert links["binder"] == f"{binder_links.setting()}?urlpath=lab/tree/notebooks/teacher/class.ipynb"
+    assert "hub" not in links  # the placeholder hub leads nowhere: no link to it
+    assert context["body"] == '<a href="../../read/00-start-here.html">c</a>'
+    monkeypatch.setattr(conf.binder_links, "settings", lambda: {**binder_links.settings(), "hub": "https://hub.school.example"})
+    conf.run_it(app, "read/02-willingdon-hand-points", "page.html", context := {"body": ""}, None)
+    assert context["mjscore"]["hub"].startswith("https://hub.school.example/hub/user-redirect/git-pull?")
+    assert context["mjscore"]["hub"].endswith("urlpath=lab/tree/mjscore/notebooks/02-willingdon-hand-points.ipynb")
+    assert context["mjscore"]["heavy"] == "pandas" and context["mjscore"]["app"] == "../voici/render/02-willingdon-hand-points.html"
+    for name, template in (("index", "page.html"), ("search", "search.html")):
+        conf.run_it(app, name, template, context := {"body": ""}, None)
+        assert "mjscore" not in context
+
+
+def test_the_pages_to_read_ask_nothing_of_another_host():
+    """The widget renderer and require.js are the site's own files; a heading's anchor is the one
+    JupyterLab gives it (the lessons' links into the rule book open the same place)."""
+    conf = _conf()
+    assert all("//" not in path for path in conf.nb_ipywidgets_js)
+    assert all("//" not in value for attrs in conf.nb_ipywidgets_js.values() for value in attrs.values())
+    module, name = conf.myst_heading_slug_func.rsplit(".", 1)
+    assert getattr(_load(module), name)("American home payments") == "American-home-payments"
+    assert set(reading_pages.READ_NPM) == {"@jupyter-widgets/html-manager", "requirejs"}
+
+
+def test_each_part_rebuilt_alone_keeps_the_other(tmp_path, monkeypatch):
+    """The pages to read (Sphinx's names at the site's top, the front page among them) and the
+    JupyterLite part share the top folder: rebuilding one keeps the other, and Sphinx's front page
+    takes the place of JupyterLite's."""
+    def lite(tc, found, work, out, extra=None):
+        (out / "lab").mkdir(parents=True)
+        (out / "index.html").write_text("JupyterLite's", encoding="utf-8")
+        (out / "lab" / "index.html").write_text(f"lab {stamp}", encoding="utf-8")
+
+    def read(found, more, notebooks, work, out, npm):
+        out.mkdir(parents=True)
+        for name in reading_pages.SPHINX_OUT:
+            if name in ("_images", "_static", "read"):
+                (out / name).mkdir()
+            else:
+                (out / name).write_text(f"{name} {stamp}", encoding="utf-8")
+
+    monkeypatch.setattr(build_site, "lite_build", lite)
+    monkeypatch.setattr(build_site, "lab_toolchain", lambda: None)
+    monkeypatch.setattr(build_site, "reading_pages", read)
+    site = tmp_path / "site"
+    stamp = 1
+    build_site.build(site)
+    assert (site / "index.html").read_text(encoding="utf-8") == "index.html 1"
+    stamp = 2
+    build_site.build(site, parts=("lab",))
+    assert (site / "index.html").read_text(encoding="utf-8") == "index.html 1"
+    assert (site / "lab" / "index.html").read_text(encoding="utf-8") == "lab 2" and (site / "read").is_dir()
+    stamp = 3
+    build_site.build(site, parts=("read",))
+    assert (site / "index.html").read_text(encoding="utf-8") == "index.html 3"
+    assert (site / "lab" / "index.html").read_text(encoding="utf-8") == "lab 2"

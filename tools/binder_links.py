@@ -79,14 +79,15 @@ def site_setting() -> str:
     return f"https://{owner.lower()}.github.io/{name}/"
 
 
-def hub_link(hub: str | None = None) -> str:
+def hub_link(hub: str | None = None, start: str = START) -> str:
     """The nbgitpuller link that puts the course into a student's account on ``hub`` (default:
-    the ``hub`` setting) and opens the first lesson: the repository and branch of the setting."""
+    the ``hub`` setting) and opens ``start`` (the first lesson): the repository and branch of the
+    setting."""
     conf = settings()
     name = conf["repository"].split("/")[1]
     hub = (hub or conf.get("hub") or PLACEHOLDER_HUB).rstrip("/")
     query = urlencode({"repo": f"https://github.com/{conf['repository']}", "branch": conf["ref"],
-                       "urlpath": f"lab/tree/{name}/{START}"}, safe="/:")
+                       "urlpath": f"lab/tree/{name}/{start}"}, safe="/:")
     return f"{hub}/hub/user-redirect/git-pull?{query}"
 
 

@@ -3,8 +3,7 @@ learner's progress stays in the browser's own storage.
 
     python tools/build_site.py [--out build/site]          (or: make site)
 
-The site has two parts, each a folder of the output, and a front page (``index.html``) that
-links them:
+The site has two parts:
 
 * One JupyterLite site, built by one ``voici build`` with one Pyodide: **JupyterLab**
   (``lab/``, with the Pyodide kernel: Python runs in the page) and the **app pages** (Voici,
@@ -13,9 +12,10 @@ links them:
   app needs). Voici 0.10.0, the newest, requires ``jupyterlite-core`` 0.7.x, so that version
   builds both (``requirements/pins.txt``). The app pages' earlier addresses, from when they
   were a second site (``apps/voici/render/NAME.html``), send the browser on.
-* ``read/``: the **readable pages**: each lesson as plain HTML from its outputs, with the apps'
-  state embedded so each app shows as a still picture, readable before (or without) Python.
-  ``read/NAME.html``.
+* The **pages to read**, made by Sphinx with MyST-NB (``tools/reading_pages.py``): the front
+  page (``index.html``), which links every lesson three ways, and each lesson at
+  ``read/NAME.html`` as it was last run, with the apps' state embedded so each app shows as a
+  still picture, readable before (or without) Python.
 
 Offline apart from the two package registries (PyPI, npm), and reproducible: every version comes
 from one place. For the JupyterLite part:
@@ -34,10 +34,10 @@ from one place. For the JupyterLite part:
    folder ``mjscore-data``) stay theirs; the storage names are fixed (:data:`STORAGE`), so a
    rebuild or a JupyterLite upgrade finds the same browser storage.
 
-The lessons, the app pages and the front page are described in ``tools/site_pages.py``. The
-readable pages are the lessons executed here (``nbclient``, in a scratch data folder, so the
-apps' state can be embedded), then written as HTML by nbconvert with the widget renderer and
-require.js from npm (``@jupyter-widgets/html-manager``, ``requirejs``) beside them, not a CDN.
+The lessons and the app pages are described in ``tools/site_pages.py``. The pages to read are
+the lessons executed here (by MyST-NB, in a scratch data folder, so the apps' state can be
+embedded), with the widget renderer and require.js from npm (``@jupyter-widgets/html-manager``,
+``requirejs``) in the site, not a CDN.
 """
 
 from __future__ import annotations
@@ -60,8 +60,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, front_page, lessons, more_pages, old_addresses,  # noqa: E402
-                        readable_pages, keep_links_in_the_page, stage_contents)
+from reading_pages import SPHINX_OUT, reading_pages  # noqa: E402
+from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, lessons, more_pages, old_addresses,  # noqa: E402
+                        keep_links_in_the_page, stage_contents)
 from site_web_apps import offline, web_apps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,7 +188,7 @@ def closure(packages: dict, roots: tuple[str, ...]) -> set[str]:
     return seen
 
 
-#: The JupyterLite part and the readable pages are built side by side (threads): one at a time in
+#: The JupyterLite part and the pages to read are built side by side (threads): one at a time in
 #: the shared download cache, and one pip wheel of the checkout at a time (it writes into it).
 _CACHE_LOCK = threading.Lock()
 _WHEEL_LOCK = threading.Lock()
@@ -379,24 +380,33 @@ def build(out: Path, work: Path | None = None, *, parts=PARTS, notebooks: Path =
             jobs.append(pool.submit(timed, "JupyterLab and the app pages", lambda: lite_build(
                 lab_toolchain(), found + more, work / "lab", built["lab"], extra=extra_apps)))
         if "read" in parts:
-            timed("readable pages", readable_pages, found + more, work / "read", built["read"],
+            timed("pages to read", reading_pages, found, more, notebooks, work / "read", built["read"],
                   lambda name, version, dest, only="": unpack(npm_package(name, version), dest, only=only))
         for job in jobs:
             job.result()
-    if "lab" in parts:  # the JupyterLite part is the whole top folder: the readable pages go inside it
-        if "read" not in parts and (out / "read").exists():
-            shutil.move(str(out / "read"), str(built["lab"] / "read"))
+    if "lab" in parts:  # the JupyterLite part is the whole top folder: the pages to read go inside it
+        if "read" not in parts:
+            for name in SPHINX_OUT:
+                if (out / name).exists():
+                    _replace(out / name, built["lab"] / name)
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(built["lab"]), str(out))
     out.mkdir(parents=True, exist_ok=True)
-    if "read" in parts:
-        if (out / "read").exists():
-            shutil.rmtree(out / "read")
-        shutil.move(str(built["read"]), str(out / "read"))
-    (out / "index.html").write_text(front_page(found, more), encoding="utf-8")
+    if "read" in parts:  # Sphinx's front page takes the place of JupyterLite's
+        for name in SPHINX_OUT:
+            _replace(built["read"] / name, out / name)
+        built["read"].rmdir()
     return out
+
+
+def _replace(src: Path, dest: Path) -> None:
+    if dest.is_dir():
+        shutil.rmtree(dest)
+    elif dest.exists():
+        dest.unlink()
+    shutil.move(str(src), str(dest))
 
 
 def main(argv: list[str] | None = None) -> int:

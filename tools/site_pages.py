@@ -1,24 +1,18 @@
 """The lessons and the pages of the static site that tools/build_site.py builds: which lessons
 need packages the site does not carry, the app pages (one notebook per app, importing only that
-app), the pages to read (each lesson run here, then written as HTML with its apps' state), and
-the front page that links them all.
+app) and their links. The front page and the pages to read are tools/reading_pages.py's.
 """
 
 from __future__ import annotations
 
-import html
 import json
-import os
 import re
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-TEMPLATES = Path(__file__).resolve().parent / "site_templates"
 sys.path.insert(0, str(ROOT))
 from mjscore.lessons.course import COURSE, App  # noqa: E402
 
@@ -27,8 +21,6 @@ class SiteError(Exception):
     """The site cannot be built: the message says why."""
 #: Modules that the site does not carry: a notebook importing them loads them on first use.
 HEAVY = ("numpy", "pandas", "matplotlib")
-#: npm packages for the readable pages: the widget renderer (ipywidgets 8) and require.js.
-READ_NPM = {"@jupyter-widgets/html-manager": "1.0.15", "requirejs": "2.3.8"}
 
 
 #: The apps that run whole with no numpy, pandas or matplotlib, each on its own page: every
@@ -131,47 +123,6 @@ def app_notebook(page: App) -> dict:
                        "source": [f"from {page.module} import {name}\n\n{page.call}"]}]}
 
 
-def readable_pages(found, work: Path, out: Path, npm: Callable[..., None]) -> None:
-    """``out/NAME.html`` for each lesson: executed here (the apps' state to embed), then HTML.
-    ``npm(name, version, dest, only="")`` puts an npm package's folder ``only`` at ``dest``."""
-    import nbformat
-    from nbclient import NotebookClient
-    from nbconvert import HTMLExporter
-
-    if work.exists():
-        shutil.rmtree(work)
-    work.mkdir(parents=True)
-    shutil.copytree(NOTEBOOKS, work / "run", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
-    # where the renderer looks for its icon fonts, relative to the page
-    manager = out / "@jupyter-widgets" / "html-manager" / "dist"
-    npm("@jupyter-widgets/html-manager", READ_NPM["@jupyter-widgets/html-manager"], manager, only="dist")
-    for other in ("embed.js", "embed.js.map", "libembed-amd.js", "embed.js.LICENSE.txt"):
-        (manager / other).unlink(missing_ok=True)
-    (out / "static").mkdir()
-    npm("requirejs", READ_NPM["requirejs"], work / "requirejs")
-    shutil.copy2(work / "requirejs" / "require.js", out / "static" / "require.js")
-    # the kernels keep their files in a scratch folder: no learner's files read or written
-    env = {**os.environ, "MJSCORE_DATA_DIR": str(work / "data")}
-    for lesson, stored in found:
-        up = "../" * lesson.file.count("/")  # a page in a folder (teacher/) reaches the site's files
-        exporter = HTMLExporter(template_name="mjscore_read", extra_template_basedirs=[str(TEMPLATES)])
-        exporter.require_js_url = f"{up}static/require.js"
-        exporter.widget_renderer_url = f"{up}@jupyter-widgets/html-manager/dist/embed-amd.js"
-        nb = nbformat.reads(json.dumps(stored), as_version=4)
-        where = (work / "run" / lesson.file).parent
-        NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True, record_timing=False,
-                       resources={"metadata": {"path": str(where)}}).execute(env=env)
-        links = page_links(lesson, nb)
-        # the browser tab's title: the lesson's (nbconvert's default is "Notebook")
-        body, _res = exporter.from_notebook_node(nb, resources={"mjscore": links, "metadata": {"name": links["title"]}})
-        page = out / f"{lesson.stem}.html"
-        page.parent.mkdir(parents=True, exist_ok=True)
-        page.write_text(to_own_pages(to_read_links(body), "../" + up), encoding="utf-8")
-
-
 def to_own_pages(body: str, up: str) -> str:
     """Each link to a page of the published site (the contents' table links there) as a link
     within this copy of the site, ``up`` being the way from the page to the site's top folder:
@@ -219,75 +170,3 @@ def keep_links_in_the_page(render: Path) -> int:
             page.write_text(fixed, encoding="utf-8")
         given += n
     return given
-
-
-def to_read_links(body: str) -> str:
-    """Each link to a notebook of the site (``NN-name.ipynb``, ``rule-book.ipynb#Section``,
-    ``../00-start-here.ipynb``) as the link to its page to read (``.html``, the same place)."""
-    return re.sub(r'href="(?![a-z][\w+.-]*:|/|#)([^"#?]*)\.ipynb(?=["#?])', r'href="\1.html', body)
-
-
-def page_links(lesson: Lesson, nb: dict) -> dict:
-    """Where a readable page's links go (relative to the page): "run it" as an app or in
-    JupyterLab (for a page with code), and all the lessons."""
-    up = "../" * (lesson.file.count("/") + 1)
-    return {"title": lesson.title or lesson.stem, "app": f"{up}voici/render/{lesson.stem}.html",
-            "lab": f"{up}lab/index.html?path={lesson.file}", "front": f"{up}index.html",
-            "heavy": ", ".join(lesson.heavy),
-            "code": any(c["cell_type"] == "code" for c in nb["cells"])}
-
-
-def front_page(found, more=()) -> str:
-    """The site's front page: each lesson three ways (to read, as an app, in JupyterLab), the
-    other pages (the rule book, the teacher's view) and the apps on pages of their own."""
-    rows = "\n".join(
-        f'<li><a class="read" href="read/{html.escape(lesson.stem)}.html">{html.escape(lesson.title or lesson.file)}</a>'
-        f' <span class="run">run it: <a class="app" href="voici/render/{html.escape(lesson.stem)}.html">as an app</a>'
-        f' · <a class="lab" href="lab/index.html?path={html.escape(lesson.file)}">in JupyterLab</a></span>'
-        + (f' <span class="more">(loads {html.escape(", ".join(lesson.heavy))} on first run)</span>' if lesson.heavy
-           else "") + "</li>" for lesson, _nb in found)
-    others = "\n".join(
-        f'<li><a class="read" href="read/{html.escape(page.stem)}.html">{html.escape(page.title or page.file)}</a>'
-        f' <span class="run">(<a class="lab" href="lab/index.html?path={html.escape(page.file)}">in JupyterLab</a>)'
-        "</span></li>" for page, _nb in more)
-    apps = "\n".join(
-        f'<li><a href="voici/render/{page.name}.html">{html.escape(page.title)}</a>: {html.escape(page.what)}</li>'
-        for page in APP_PAGES)
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>mjscore: mahjong scoring, in your browser</title>
-<!-- JupyterLite's pages read their settings from here and from jupyter-lite.json: keep it. -->
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-<style>body{{font:17px/1.5 system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em;color:#1a1a1a}}
-a{{color:#0b57a4}} .more,.run{{color:#555;font-size:90%}} code{{background:#f2f2f2;padding:0 .2em}}
-li{{margin:.35em 0}} ol.lessons{{list-style:none;padding-left:0}}</style></head>
-<body><main>
-<h1>mjscore: mahjong scoring, in your browser</h1>
-<p>A course in scoring two real tables: <b>American Mah Jongg</b> as the National Mah Jongg League
-plays it (who pays, and how tournaments score the same hands) and <b>Willingdon scoring for
-Goulash</b> (hand points, doubles, and a practice trainer).</p>
-<p>Everything runs here, in your browser: nothing to install, no server, and nothing you do is
-sent anywhere. Your practice tally and your nights at the table are kept in this browser's
-storage for this site, in the folder <code>mjscore-data</code> beside the lessons, so they
-are still there when you come back on this device (clearing the site's data removes them; the
-trainer and the scorekeeper let you download a copy). In a private window the browser keeps
-nothing: the apps say so, and offer the download.</p>
-<h2>The lessons</h2>
-<p>Each title opens the lesson to read at once, with its apps shown as pictures. To use the apps,
-<b>run it</b>: as an app (the lesson with the code hidden, large enough for a projector) or in
-JupyterLab (the code too). Running starts Python in your browser: give it half a minute.</p>
-<ol class="lessons">
-{rows}
-</ol>
-<p>Also here:</p>
-<ul class="more-pages">
-{others}
-</ul>
-<h2>The apps on their own</h2>
-<p>Each on a page that loads only what the app needs:</p>
-<ul class="app-pages">
-{apps}
-</ul>
-<p><a href="lab/index.html">Open the whole collection in JupyterLab</a></p>
-</main></body></html>
-"""

@@ -222,7 +222,7 @@ def test_the_front_page_links_every_lesson_three_ways(new_context, site):
     pages = _links_tool().site_pages
     page = new_context().new_page()
     page.goto(f"{url}/index.html")
-    rows = page.locator("main ol > li")
+    rows = page.locator("main ol.lessons > li")
     assert rows.count() == len(LESSONS) == 10
     for i, name in enumerate(LESSONS):
         want = pages(name, site="")
@@ -268,8 +268,7 @@ def test_no_link_of_a_page_to_read_or_an_app_page_leads_nowhere(new_context, sit
     has; every notebook the lessons link to is in the site's files. Then, in the
     browser, the links of the start page to read are followed as a learner follows them."""
     out, url = site
-    pages = sorted((out / "read").rglob("*.html")) + sorted((out / "voici" / "render").rglob("*.html"))
-    pages = [p for p in pages if "@jupyter-widgets" not in p.parts]
+    pages = [out / "index.html", *sorted((out / "read").rglob("*.html")), *sorted((out / "voici" / "render").rglob("*.html"))]
     names = {p.relative_to(out).as_posix() for p in pages}
     for want in ("read/rule-book.html", "read/teacher/class.html", "voici/render/rule-book.html",
                  "voici/render/teacher/class.html", "read/00-start-here.html"):
@@ -296,19 +295,25 @@ def test_no_link_of_a_page_to_read_or_an_app_page_leads_nowhere(new_context, sit
     page.goto(f"{url}/read/00-start-here.html")
     page.locator("a[href='rule-book.html']").first.click()
     page.wait_for_url(f"{url}/read/rule-book.html")
-    assert page.locator("h1").first.inner_text().startswith("The rules as mjscore plays them")
-    assert page.title() == "The rules as mjscore plays them"  # the browser tab's title (not "Notebook")
+    assert page.locator("article h1").first.inner_text().startswith("The rules as mjscore plays them")
+    assert page.title().startswith("The rules as mjscore plays them")  # the browser tab's title
     page.go_back()
     page.locator("a[href='teacher/class.html']").first.click()
     page.wait_for_url(f"{url}/read/teacher/class.html")
-    assert "A teacher's view of the class" in page.locator("h1").first.inner_text()
-    assert page.locator(".mjs-night, table").count() > 0  # the class's tables, drawn
-    page.locator(".jp-RenderedMarkdown a[href='../00-start-here.html']").first.click()
+    assert "A teacher's view of the class" in page.locator("article h1").first.inner_text()
+    assert page.locator("article .mjs-night, article table").count() > 0  # the class's tables, drawn
+    page.locator("article a[href='../00-start-here.html']").first.click()
     page.wait_for_url(f"{url}/read/00-start-here.html")
     page.goto(f"{url}/read/01-american-who-pays.html")
-    page.locator("a[href='rule-book.html#American-home-payments']").first.click()
-    page.wait_for_url(f"{url}/read/rule-book.html#American-home-payments")
-    assert page.evaluate("() => document.getElementById('American-home-payments').getBoundingClientRect().top") < 200
+    page.locator("article a[href='rule-book.html#american-home-payments']").first.click()
+    page.wait_for_url(f"{url}/read/rule-book.html#american-home-payments")
+    assert page.evaluate("() => document.getElementById('american-home-payments').getBoundingClientRect().top") < 200
+    # the heading also answers to the anchor JupyterLab gives it, which the lessons' links name
+    assert page.evaluate("() => document.getElementById('American-home-payments') !== null")
+    # the contents' order: the next page of the last lesson is the rule book
+    page.goto(f"{url}/read/09-how-rare.html")
+    page.locator("a.right-next").click()
+    page.wait_for_url(f"{url}/read/rule-book.html")
 
 
 def test_the_site_keeps_learners_files_under_its_own_name_and_publishes_lessons_read_only(site):
@@ -324,15 +329,29 @@ def test_the_site_keeps_learners_files_under_its_own_name_and_publishes_lessons_
     assert [p.relative_to(out).as_posix() for p in out.rglob("pyodide.asm.wasm")] == ["static/pyodide/pyodide.asm.wasm"]
 
 
+#: Every app of a page to read drawn from its stored state (the renderer puts each before its
+#: script), the page's pictures loaded and its fonts ready.
+READ_DRAWN = """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
+        .every(s => s.previousElementSibling && s.previousElementSibling.querySelector('.jupyter-widgets')) &&
+    [...document.images].every(i => i.complete) && document.fonts.status === 'loaded'"""
+
+
 def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(new_context, site):
     """The page to read: the lesson as it was last run, its app drawn from the embedded state (a
     still picture), with no Python started; at a phone's width the page itself never scrolls
-    sideways; its links run it as an app or in JupyterLab."""
+    sideways; its links run it as an app, in JupyterLab or on Binder; it, the front page and the
+    teacher's view (a page in a folder) ask nothing of any other host, and every file they ask for
+    is there (the widget renderer's icon fonts too)."""
     from playwright.sync_api import expect
 
     _out, url = site
     context = new_context(viewport=PHONE)
     page = context.new_page()
+    away, missing = [], []
+    page.on("request", lambda request: None if re.match(
+        r"(https?://127\.0\.0\.1[:/]|data:|blob:|about:)", request.url) else away.append(request.url))
+    page.on("requestfailed", lambda request: missing.append(request.url))
+    page.on("response", lambda response: missing.append(response.url) if response.status >= 400 else None)
     page.goto(f"{url}/read/02-willingdon-hand-points.html")
     builder = page.locator(".mjs-builder").first
     expect(builder).to_be_visible()
@@ -340,8 +359,10 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(new_context, site):
     bar = page.locator(".mjs-read-bar")
     expect(bar.locator("a.mjs-read-app")).to_have_attribute("href", "../voici/render/02-willingdon-hand-points.html")
     expect(bar.locator("a.mjs-read-lab")).to_have_attribute("href", "../lab/index.html?path=02-willingdon-hand-points.ipynb")
+    expect(bar.locator("a.mjs-read-binder")).to_have_attribute(
+        "href", re.compile(r"^https://mybinder\.org/v2/gh/.+\?urlpath=lab/tree/notebooks/02-willingdon-hand-points\.ipynb$"))
     expect(bar).to_contain_text("pandas")
-    drawn(page)  # every app of the page drawn and laid out, not only the builder
+    page.wait_for_function(READ_DRAWN, timeout=RUN_MS, polling=100)  # every app of the page, not only the builder
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.evaluate("() => typeof window.jupyterapp") == "undefined"  # no JupyterLab, no kernel
     # lesson 1's payments app, drawn at a phone's width: every amount and every choice inside it
@@ -349,13 +370,19 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(new_context, site):
     page.goto(f"{url}/read/01-american-who-pays.html")
     app = page.locator(".mjs-app").first
     expect(app).to_contain_text("collects 100")
-    drawn(page)
+    page.wait_for_function(READ_DRAWN, timeout=RUN_MS, polling=100)
     outside = app.evaluate("""app => {
         const edge = app.getBoundingClientRect().right + 1;
         return [...app.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > edge)
             .map(e => `${e.tagName}.${e.className} ${e.textContent.slice(0, 40)}`);
     }""")
     assert not outside, outside
+    for other in ("read/teacher/class.html", "index.html"):
+        page.goto(f"{url}/{other}")
+        page.wait_for_function(READ_DRAWN, timeout=RUN_MS, polling=100)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"], other
+    assert not away, f"asked another host for {away}"
+    assert not [m for m in missing if not m.endswith("/favicon.ico")], missing
     assert not context.errors, context.errors
 
 
