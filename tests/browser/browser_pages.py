@@ -28,30 +28,21 @@ SCREENSHOTS = ROOT / os.environ["MJSCORE_SCREENSHOTS"] if os.environ.get("MJSCOR
 #: measure.js: {fit(root), lowContrast(areas)}, what a person would trip on (it says each part).
 MEASURE = "(" + (HERE / "measure.js").read_text(encoding="utf-8") + ")"
 
-#: True when the page is drawn: every output drawn (an output that is not a widget carries its
-#: type, ``data-mime-type``; a widget's holds its view once its model has come from the kernel:
-#: "Loading widget..." or nothing until then), every picture loaded and the fonts in.
-#: ``drawn()`` then waits two frames: the layout of that moment is painted.
-DRAWN = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
-        .every(o => o.dataset.mimeType || o.querySelector('.jupyter-widgets')) &&
-    [...document.images].every(i => i.complete) && document.fonts.status === 'loaded'"""
-#: What keeps :data:`DRAWN` false: the outputs not drawn (their text), the pictures not loaded, the fonts.
-NOT_DRAWN = """() => ({
-    outputs: [...document.querySelectorAll('.jp-OutputArea-output')]
-        .filter(o => !(o.dataset.mimeType || o.querySelector('.jupyter-widgets'))).map(o => o.innerText.slice(0, 200)),
-    pictures: [...document.images].filter(i => !i.complete).map(i => i.src), fonts: document.fonts.status})"""
+#: What is not drawn yet: each output with neither its type (``data-mime-type``) nor a widget's view
+#: (its model not yet come from the kernel), each picture not loaded, the fonts still loading.
+NOT_DRAWN = """() => [...[...document.querySelectorAll('.jp-OutputArea-output')]
+        .filter(o => !(o.dataset.mimeType || o.querySelector('.jupyter-widgets'))).map(o => 'output ' + o.innerText.slice(0, 200)),
+    ...[...document.images].filter(i => !i.complete).map(i => 'picture ' + i.src),
+    ...(document.fonts.status === 'loaded' ? [] : ['fonts loading'])]"""
 NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def drawn(page) -> None:
-    """Wait until the page is drawn (:data:`DRAWN`), then for two frames to be painted; if it is
-    not drawn in time, fail saying what is not."""
-    from playwright.sync_api import TimeoutError as Timeout
-
+    """Wait until nothing is :data:`NOT_DRAWN`, then two frames; or fail saying what is not drawn."""
     try:
-        page.wait_for_function(DRAWN, timeout=RUN_MS, polling=100)
-    except Timeout:
-        pytest.fail(f"{page.url}: not drawn in {RUN_MS // 1000} s: {page.evaluate(NOT_DRAWN)}")
+        page.wait_for_function(f"() => ({NOT_DRAWN})().length === 0", timeout=RUN_MS, polling=100)
+    except Exception as waited:  # Playwright's time-out, or the page gone
+        pytest.fail(f"{page.url}: not drawn in {RUN_MS // 1000} s: {page.evaluate(NOT_DRAWN)} ({waited})")
     page.evaluate(NEXT_FRAMES)
 
 
@@ -92,9 +83,8 @@ class AppPage:
     @staticmethod
     def fill(widget, value) -> None:
         """Type into a text box and press Enter (the value is sent on Enter or on leaving)."""
-        box = widget.locator("input")
-        box.fill(str(value))
-        box.press("Enter")
+        widget.locator("input").fill(str(value))
+        widget.locator("input").press("Enter")
 
     @staticmethod
     def press(widget, label: str) -> None:

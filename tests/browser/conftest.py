@@ -2,9 +2,8 @@
 on Debian's Chromium; a failing test's trace and screenshot kept in ``test-results/``).
 
 Every test stands alone: its own browser context, its own copy of the lessons (so its own data
-folder: the servers set ``MJSCORE_DATA_DIR=mjscore-data``, relative to each notebook) and its own
-kernels, stopped when it ends. The servers start once for the run, in whichever test process needs
-one first, under a lock (``once_for_the_run``); the root conftest.py stops them when the run ends.
+folder, ``MJSCORE_DATA_DIR=mjscore-data`` beside each notebook) and its own kernels. The servers
+start once for the run, under a lock (``once_for_the_run``); the root conftest.py stops them.
 """
 
 from __future__ import annotations
@@ -42,13 +41,10 @@ def pytest_collection_modifyitems(items):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A failing browser test's report ends with the last lines of each server's log (the servers
-    and their logs are gone when the run ends)."""
-    outcome = yield
-    report, run = outcome.get_result(), os.environ.get("MJSCORE_TEST_SERVERS")
-    if report.failed and run and HERE in Path(str(item.fspath)).parents:
-        for log in sorted(Path(run).glob("*/server.log")):
-            report.sections.append((f"{log.parent.name}'s log, its end", log.read_text(errors="replace")[-4000:]))
+    """A failing test's report ends with each server's log, its end (gone when the run ends)."""
+    report, run = (yield).get_result(), os.environ.get("MJSCORE_TEST_SERVERS")
+    for log in sorted(Path(run).glob("*/server.log")) if report.failed and run else ():
+        report.sections.append((f"{log.parent.name}'s log, its end", log.read_text(errors="replace")[-4000:]))
 
 
 # --- the browser (pytest-playwright's, set up for this machine) -----------------------------
@@ -61,10 +57,9 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture
 def new_context(request, new_context):
-    """pytest-playwright's, waiting up to WAIT_MS (a busy machine), its pages' script errors in
-    ``context.errors``; traced without the screencast (42% more CPU, and it says no more). After a
-    test that passed its pages close before the trace is zipped (and thrown away): a page still
-    writing into it broke the zip now and then (microsoft/playwright#22089)."""
+    """pytest-playwright's, waiting up to WAIT_MS, its pages' script errors in ``context.errors``;
+    traced without the screencast (42% more CPU, and it says no more). A passing test's pages close
+    before the trace is zipped: one still writing broke the zip now and then (microsoft/playwright#22089)."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=WAIT_MS)
@@ -115,8 +110,7 @@ class Server:
 
     def stop_kernels(self, folder: str) -> None:
         """Stop every kernel a test's notebooks started (JupyterLab's sessions under its folder)."""
-        _status, sessions = self.api("GET", "/api/sessions")
-        for session in sessions or []:
+        for session in self.api("GET", "/api/sessions")[1] or []:
             if session["path"].startswith(folder + "/"):
                 self.api("DELETE", f"/api/sessions/{session['id']}")
 
@@ -143,8 +137,7 @@ def start_server(home: Path, command, check: str) -> dict:
     root = copy_lessons(home / "root" / "_lessons").parent
     marker = "marker-" + secrets.token_hex(4)
     (root / marker).mkdir()
-    env = server_env(home)
-    log = home / "server.log"
+    env, log = server_env(home), home / "server.log"
     for _try in range(3):  # a new port if another process took ours first
         with socket.socket() as free:
             free.bind(("127.0.0.1", 0))
@@ -163,14 +156,12 @@ def answers(server: Server, proc, check: str, marker: str) -> bool:
     """True once our server answers ``check`` with our marker; False if it died or never did."""
     deadline = time.monotonic() + SERVER_START_S
     while time.monotonic() < deadline and proc.poll() is None:
-        try:
+        with contextlib.suppress(requests.RequestException):  # not listening yet
             status, body = server.api("GET", check)
-        except requests.RequestException:  # not listening yet: look again in half a second, or when it has ended
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(0.5)
-            continue
-        assert status == 200 and marker in json.dumps(body), f"another server answers at {server.url}"
-        return True
+            assert status == 200 and marker in json.dumps(body), f"another server answers at {server.url}"
+            return True
+        with contextlib.suppress(subprocess.TimeoutExpired):  # look again in half a second, or when it has ended
+            proc.wait(0.5)
     proc.kill()
     return False
 
@@ -223,8 +214,7 @@ def lab() -> Server:
 
 @pytest.fixture(scope="session")
 def voila() -> Server:
-    """The classroom view as ``make present`` runs it: standalone Voila, sources stripped, the
-    classroom template (from voila/, through JUPYTER_PATH), a page's kernel culled when idle."""
+    """The classroom view as ``make present`` runs it (its template found through JUPYTER_PATH)."""
     return shared_server("voila", lambda port, token, root: [
         sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
         "--Voila.port_retries=0", f"--token={token}", "--template=classroom", "--strip_sources=True",
@@ -236,8 +226,7 @@ def voila() -> Server:
 
 @pytest.fixture
 def lab_notebook(request, lab, new_context, shots):
-    """open(name, viewport=VIEWPORT) -> NotebookPage: the lesson from the test's own copy of the
-    lessons, in a page and workspace of its own, on a new kernel (stopped at the end), run and drawn."""
+    """open(name, viewport=VIEWPORT) -> NotebookPage: the test's own copy of a lesson, run and drawn."""
     folder = lab.lessons(request.node.name)
     yield lambda name, viewport=VIEWPORT: NotebookPage.open(new_context(viewport=viewport).new_page(), lab, folder,
                                                             name, shots)
@@ -246,8 +235,7 @@ def lab_notebook(request, lab, new_context, shots):
 
 @pytest.fixture
 def classroom(request, voila, new_context, shots):
-    """open(name, viewport=VIEWPORT, **context options) -> VoilaPage: the lesson as ``make present``
-    shows it, from the test's own copy of the lessons, in a context of its own (``has_touch=True``...)."""
+    """open(name, viewport=VIEWPORT, **context options) -> VoilaPage: the test's own copy of a lesson."""
     folder = voila.lessons(request.node.name)
     return lambda name, viewport=VIEWPORT, **options: VoilaPage.open(
         new_context(viewport=viewport, screen=viewport, **options).new_page(), voila, folder, name, shots)
