@@ -36,6 +36,10 @@ when you come back on this device (clearing the site's data removes them; the tr
 scorekeeper let you download a copy). In a private window the browser keeps nothing: the apps
 say so, and offer the download.
 
+<p class="at-a-table"><b>At a table?</b> The <a href="voici/render/scorekeeper.html">scorekeeper</a> and the
+<a href="voici/render/trainer.html">practice trainer</a> each open on a page of their own, made for a phone:
+add it to your home screen, and once it has been opened it works with the network off too.</p>
+
 ## The lessons
 
 Each title opens the lesson to read at once, with its apps shown as pictures. To use the apps,

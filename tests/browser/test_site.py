@@ -341,7 +341,8 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(new_context, site):
     still picture), with no Python started; at a phone's width the page itself never scrolls
     sideways; its links run it as an app, in JupyterLab or on Binder; it, the front page and the
     teacher's view (a page in a folder) ask nothing of any other host, and every file they ask for
-    is there (the widget renderer's icon fonts too)."""
+    is there (the widget renderer's icon fonts too). An app there is a picture: it answers no tap.
+    The bar's first button opens the contents (one bar: a second, hidden, once took its clicks)."""
     from playwright.sync_api import expect
 
     _out, url = site
@@ -377,6 +378,12 @@ def test_a_lesson_to_read_needs_no_kernel_and_fits_a_phone(new_context, site):
             .map(e => `${e.tagName}.${e.className} ${e.textContent.slice(0, 40)}`);
     }""")
     assert not outside, outside
+    # a picture, which no tap reaches; the contents open from the bar's first button
+    assert app.evaluate("app => getComputedStyle(app.closest('.jupyter-widgets')).pointerEvents") == "none"
+    page.locator("button.primary-toggle").click()
+    expect(page.locator("#pst-primary-sidebar-modal")).to_have_attribute("open", "")
+    expect(page.locator("#pst-primary-sidebar-modal a", has_text="2. Willingdon hand points")).to_be_visible()
+    page.keyboard.press("Escape")
     for other in ("read/teacher/class.html", "index.html"):
         page.goto(f"{url}/{other}")
         page.wait_for_function(READ_DRAWN, timeout=RUN_MS, polling=100)

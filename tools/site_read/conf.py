@@ -17,6 +17,7 @@ import binder_links  # noqa: E402
 import site_pages  # noqa: E402
 
 project = "mjscore"
+author = "the mjscore project"  # the footer says "By" this
 html_title = "mjscore"
 language = "en"
 extensions = ["myst_nb"]
