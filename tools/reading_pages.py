@@ -97,6 +97,8 @@ def reading_pages(found, more, notebooks: Path, work: Path, out: Path, npm: Call
     npm("requirejs", READ_NPM["requirejs"], work / "requirejs")
     shutil.copy2(work / "requirejs" / "require.js", widgets / "require.js")
     (work / "out" / "_sources").rmdir()  # made empty by the theme: the sources are not published
+    for source_map in (work / "out" / "_static").rglob("*.map"):  # the theme's, 3.5 MB (as --no-sourcemaps)
+        source_map.unlink()
     made = sorted(p.name for p in (work / "out").iterdir())
     if made != sorted(SPHINX_OUT):
         raise SiteError(f"Sphinx wrote {made}, not the names the build moves into the site ({SPHINX_OUT})")
