@@ -1,8 +1,8 @@
-"""Sphinx's settings for the site's pages to read (tools/build_site.py runs sphinx-build with them):
+"""Sphinx's settings for the site's pages to read (tools/reading_pages.py runs sphinx-build with them):
 the front page and each lesson, the rule book and the teacher's view, executed by MyST-NB with their
 apps' state embedded, in sphinx-book-theme.
 
-The source folder is staged by ``site_pages.stage_reading``: ``index.md`` (the front page) and the
+The source folder is staged by ``reading_pages.reading_pages``: ``index.md`` (the front page) and the
 course's notebooks in ``read/``, so each page is at ``read/NAME.html``. The apps are drawn by the
 widget renderer and require.js from npm, put in ``_static/widgets`` by the build: a page to read
 asks nothing of any other host.
