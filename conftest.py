@@ -7,6 +7,7 @@ whichever process is free. The browser tests' servers start once for the run, in
 process needs one first (tests/browser/conftest.py), and are stopped here when the run ends.
 """
 
+import functools
 import os
 import shutil
 import signal
@@ -21,6 +22,29 @@ from hypothesis import settings
 # machine (hypothesis's default deadline is 200 ms). A test that must catch a hang sets its own.
 settings.register_profile("mjscore", deadline=None)
 settings.load_profile("mjscore")
+
+
+def _kernel_started_twice_if_it_died(start):
+    """nbval's kernel start, tried again once if the kernel died before it answered: jupyter_client
+    picks its ports free, and between that and the kernel binding them another process of a
+    parallel run can take one ("Address already in use"; CI lost a whole notebook so once)."""
+    @functools.wraps(start)
+    def start_new_kernel(*args, **kwargs):
+        try:
+            return start(*args, **kwargs)
+        except RuntimeError:  # nbval has stopped it and logged why
+            return start(*args, **kwargs)
+    start_new_kernel.tried_twice = True
+    return start_new_kernel
+
+
+try:
+    import nbval.kernel
+except ImportError:  # nbval is in [test]: without it there is no notebook to run
+    pass
+else:
+    if not getattr(nbval.kernel.start_new_kernel, "tried_twice", False):
+        nbval.kernel.start_new_kernel = _kernel_started_twice_if_it_died(nbval.kernel.start_new_kernel)
 
 _scratch = tempfile.TemporaryDirectory(prefix="mjscore-test-")
 os.environ["MJSCORE_DATA_DIR"] = _scratch.name

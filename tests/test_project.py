@@ -172,3 +172,37 @@ def test_the_course_is_trusted_where_a_learner_opens_it_and_trusting_changes_no_
     out = subprocess.run([sys.executable, "-c", check, str(copy), str(tmp_path / "data")], capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "True"
+
+
+def test_a_notebooks_kernel_that_died_at_its_start_is_started_once_more():
+    """nbval's kernel start is tried a second time if the first kernel died before it answered
+    (a port taken by another process of the parallel run), and only a second time."""
+    import importlib.util
+
+    import nbval.kernel
+    import pytest
+
+    spec = importlib.util.spec_from_file_location("_root_conftest", ROOT / "conftest.py")
+    root = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(root)
+    tries = []
+
+    def dies_first(**kwargs):
+        tries.append(kwargs)
+        if len(tries) == 1:
+            raise RuntimeError("Kernel died before replying to kernel_info")
+        return "manager", "client"
+
+    assert root._kernel_started_twice_if_it_died(dies_first)(kernel_name="python") == ("manager", "client")
+    assert tries == [{"kernel_name": "python"}] * 2
+    tries.clear()
+
+    def always_dies(**kwargs):
+        tries.append(kwargs)
+        raise RuntimeError("Kernel died before replying to kernel_info")
+
+    with pytest.raises(RuntimeError):
+        root._kernel_started_twice_if_it_died(always_dies)()
+    assert len(tries) == 2
+    assert nbval.kernel.start_new_kernel.tried_twice  # the run's own, wrapped once
+    assert not getattr(nbval.kernel.start_new_kernel.__wrapped__, "tried_twice", False)
