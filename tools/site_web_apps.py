@@ -17,11 +17,19 @@ fit: the worker it generates would replace JupyterLite's.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
+import shutil
+import tempfile
 from pathlib import Path
+from typing import Callable
+
+from reading_pages import READ_NPM
 
 TEMPLATES = Path(__file__).resolve().parent / "site_templates"
+#: The classroom's look (the Voila template's), which the table apps' pages share.
+CLASSROOM_CSS = Path(__file__).resolve().parent.parent / "voila" / "templates" / "classroom" / "classroom.css"
 
 #: The apps a person uses at a real table, by their page's name (mjscore/lessons/course.py), with
 #: the short name under the home-screen icon and the sign on the icon.
@@ -31,9 +39,12 @@ TILE, BACK, INK = "#fbf6e9", "#2e7d4f", "#1f3d2b"
 SIZES = (192, 512)
 
 
-def web_apps(render: Path, pages) -> list[str]:
-    """For each table app among ``pages`` (the course's app pages): its manifest and icons beside
-    its page in ``render``, and the page's head linking them. Returns the manifests written."""
+def web_apps(render: Path, pages, npm: Callable[..., None]) -> list[str]:
+    """For each table app among ``pages`` (the course's app pages): its own page in ``render`` in
+    place of Voici's (:func:`table_page`), its manifest and icons beside it, and once for all of
+    them the page's scripts in ``render/table``: ours, and the widget renderer and require.js
+    from npm (``npm(name, version, dest, only="")`` puts a package's folder ``only`` at ``dest``).
+    Returns the manifests written."""
     written = []
     for page in pages:
         if page.name not in TABLE_APPS:
@@ -48,17 +59,30 @@ def web_apps(render: Path, pages) -> list[str]:
             "icons": [{"src": f"{page.name}-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
                        "purpose": "any"} for size in SIZES]}
         (render / f"{page.name}.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-        html_page = render / f"{page.name}.html"
-        text = html_page.read_text(encoding="utf-8")
-        links = (f'<link rel="manifest" href="{page.name}.webmanifest">\n'
-                 f'<meta name="theme-color" content="{BACK}">\n'
-                 f'<link rel="apple-touch-icon" href="{page.name}-192.png">\n')
-        # the page's own icon stands for nothing (an empty data address): ours instead
-        text = re.sub(r'<link rel="icon" href="data:;base64,=">',
-                      f'<link rel="icon" href="{page.name}-192.png" sizes="192x192">', text)
-        html_page.write_text(text.replace("</head>", links + "</head>", 1), encoding="utf-8")
+        (render / f"{page.name}.html").write_text(table_page(page), encoding="utf-8")
         written.append(f"{page.name}.webmanifest")
+    scripts = render / "table"
+    scripts.mkdir(exist_ok=True)
+    for name in ("table-app.js", "table-app.css"):
+        shutil.copy2(TEMPLATES / name, scripts / name)
+    shutil.copy2(CLASSROOM_CSS, scripts / "classroom.css")
+    with tempfile.TemporaryDirectory() as tmp:
+        npm("@jupyter-widgets/html-manager", READ_NPM["@jupyter-widgets/html-manager"], Path(tmp) / "widgets", only="dist")
+        for kept in ("embed-amd.js", *(p.name for p in (Path(tmp) / "widgets").glob("*.woff2"))):
+            shutil.copy2(Path(tmp) / "widgets" / kept, scripts / kept)
+        npm("requirejs", READ_NPM["requirejs"], Path(tmp) / "requirejs")
+        shutil.copy2(Path(tmp) / "requirejs" / "require.js", scripts / "require.js")
     return written
+
+
+def table_page(page) -> str:
+    """The page of the table app ``page`` (an app page of the course): Python started in the page
+    and the app drawn there with no JupyterLab and no kernel (``site_templates/table-app.js``),
+    linking its manifest and icons; the site's top two folders up."""
+    fill = {"TITLE": html.escape(page.title), "WHAT": html.escape(page.what), "NAME": page.name, "THEME": BACK,
+            "SITE": "../../", "MODULE": page.module, "APP": page.call.split("(")[0]}
+    text = (TEMPLATES / "table-app.html").read_text(encoding="utf-8")
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: fill[m.group(1)], text)
 
 
 def draw_icon(path: Path, size: int, sign: str) -> None:

@@ -540,9 +540,12 @@ class SitePage:
     def __init__(self, context, url: str, path: str, *, private: bool = False):
         self.page, self.errors, self.loaded = context.new_page(), context.errors, []
         self.page.on("console", self._console)
-        if private:  # as a private window: the site's service worker cannot be registered
+        if private:  # as a private window that refuses a site its storage: no service worker, no IndexedDB
             self.page.add_init_script("navigator.serviceWorker.register = () => Promise.reject("
-                                      "new DOMException('The operation is insecure.', 'SecurityError'));")
+                                      "new DOMException('The operation is insecure.', 'SecurityError'));"
+                                      "indexedDB.open = () => { throw new DOMException("
+                                      "'A mutation operation was attempted on a database that did not allow mutations.',"
+                                      " 'InvalidStateError'); };")
         self.page.goto(f"{url}/voici/render/{path}")
 
     def _console(self, message) -> None:
@@ -631,8 +634,8 @@ def test_a_lesson_as_a_classroom_page_at_a_projectors_size(app_page):
 
 
 def test_the_scorekeeper_page_in_a_private_window_keeps_a_night_and_offers_it(app_page):
-    """The scorekeeper's own page, as a private window shows it (the site's service worker cannot
-    be registered, so the browser keeps nothing): it says so before anything is entered, keeps
+    """The scorekeeper's own page, as a private window that refuses the site its storage shows it
+    (no service worker, no IndexedDB: the browser keeps nothing): it says so before anything is entered, keeps
     the night for as long as the page is open, and offers its journal to save. The same page in
     an ordinary window keeps its nights (the next test, and the JupyterLab one above with the
     same code)."""

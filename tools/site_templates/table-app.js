@@ -1,0 +1,133 @@
+// A table app's page (the scorekeeper, the trainer): Python started in the page itself, the app
+// made by mjscore/views/in_page.py, and its widgets drawn by @jupyter-widgets/html-manager, with
+// this file carrying the widgets' messages between the two (what a kernel does in JupyterLab).
+// No JupyterLab and no kernel: the page answers a first tap in about the time Pyodide alone takes
+// to start (benchmarks/site_start.py). Written into the site by tools/site_web_apps.py.
+//
+// Every message from the page to Python is handled in the order it was sent, one at a time; the
+// files Python wrote are then saved to the browser's storage (IndexedDB, at /drive, where
+// mjscore keeps its data in a browser), and only then is what Python answered shown: what the
+// page says is saved is saved, whatever is tapped or reloaded next.
+"use strict";
+(function () {
+  const script = document.currentScript;
+  const site = new URL(script.dataset.site, location.href);
+  const status = document.getElementById("mjs-starting");
+  const widgets = new Promise((done) => require(["@jupyter-widgets/html-manager"], (m) => done(new m.HTMLManager())));
+
+  if (navigator.serviceWorker) {  // the site's worker keeps the page for use offline (service-worker.js)
+    navigator.serviceWorker.register(new URL("service-worker.js", site)).catch(() => {});
+  }
+
+  let python, page;
+  const comms = new Map();
+  let answers = null;  // what Python sends while it handles a message: shown once it is saved
+  let turn = Promise.resolve();  // the messages to Python, one after another
+
+  function fromPython(kind, id, data, metadata, buffers) {
+    const message = {kind, id, data: JSON.parse(data), metadata: JSON.parse(metadata), buffers: buffers.toJs()};
+    buffers.destroy();
+    if (answers) {
+      answers.push(message);
+    } else {
+      show(message);
+    }
+  }
+
+  function show({kind, id, data, metadata, buffers}) {
+    if (kind === "comm_open") {
+      const comm = pageComm(id);
+      comms.set(id, comm);
+      widgets.then((manager) => manager.handle_comm_open(comm, {
+        content: {comm_id: id, target_name: "jupyter.widget", data}, metadata, buffers}));
+    } else if (comms.has(id)) {
+      comms.get(id).deliver(kind, {content: {comm_id: id, data}, metadata, buffers});
+    }
+  }
+
+  // A widget's end of its comm, as the widget renderer expects a kernel's comm to be.
+  function pageComm(id) {
+    const early = [];  // messages that came before the widget's model was made
+    let onMessage = null, onClose = null;
+    return {
+      comm_id: id,
+      target_name: "jupyter.widget",
+      on_msg(callback) { onMessage = callback; early.splice(0).forEach(callback); },
+      on_close(callback) { onClose = callback; },
+      deliver(kind, message) {
+        if (kind === "comm_close") {
+          comms.delete(id);
+          if (onClose) onClose(message);
+        } else if (onMessage) {
+          onMessage(message);
+        } else {
+          early.push(message);
+        }
+      },
+      send(data, callbacks, metadata, buffers) {
+        const views = (buffers || []).map((b) => new Uint8Array(b.buffer || b, b.byteOffset || 0, b.byteLength));
+        turn = turn.then(() => toPython(id, data, views));
+        // at once, not when Python has answered: the renderer holds a widget's next change
+        // until then, and a tap sent meanwhile would reach Python before a box typed into
+        const idle = callbacks && callbacks.iopub && callbacks.iopub.status;
+        if (idle) queueMicrotask(() => idle({content: {execution_state: "idle"}}));
+        return id;
+      },
+      open() { return id; },
+      close() { return id; },
+    };
+  }
+
+  async function toPython(id, data, buffers) {
+    answers = [];
+    try {
+      page.receive(id, JSON.stringify(data), python.toPy(buffers));
+    } catch (failed) {
+      console.error(failed);
+    }
+    const said = answers;
+    answers = null;
+    await saved();
+    said.forEach(show);
+  }
+
+  function saved() {
+    return new Promise((done) => python.FS.syncfs(false, (failed) => {
+      if (failed) console.error("mjscore: not saved in the browser's storage", failed);
+      done();
+    }));
+  }
+
+  // The browser's storage for the site at /drive; if the browser refuses it, no /drive at all,
+  // and mjscore says that nothing is kept (mjscore/files/storage.py).
+  async function mountStorage() {
+    const fs = python.FS;
+    fs.mkdirTree("/drive");
+    fs.mount(fs.filesystems.IDBFS, {}, "/drive");
+    const loaded = await new Promise((done) => fs.syncfs(true, (failed) => done(!failed)));
+    if (!loaded) {
+      fs.unmount("/drive");
+      fs.rmdir("/drive");
+    }
+  }
+
+  async function start() {
+    python = await loadPyodide({indexURL: new URL("static/pyodide/", site).href,
+                                packages: ["ipywidgets", "mjscore"]});
+    await mountStorage();
+    const inPage = python.pyimport("mjscore.views.in_page");
+    page = inPage.serve(fromPython);
+    const root = inPage.show(script.dataset.module, script.dataset.app);
+    const manager = await widgets;
+    const view = await manager.create_view(await manager.get_model(root));
+    await manager.display_view(view, document.getElementById("mjs-app"));
+    await saved();
+    status.remove();
+  }
+
+  start().catch((failed) => {
+    status.textContent = "The app could not start in this browser: " + failed;
+    status.classList.add("mjs-failed");
+    throw failed;
+  });
+})();
