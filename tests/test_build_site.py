@@ -8,6 +8,7 @@ import importlib.util
 import json
 import re
 import sys
+import zipfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -183,32 +184,82 @@ def test_the_sites_copy_of_the_package_leaves_the_course_out(tmp_path):
             "mjscore/__init__.py,sha256=abc,1", "mjscore-9.9.dist-info/METADATA,sha256=abc,1", "mjscore-9.9.dist-info/RECORD,,"]
 
 
+def _fake_npm(name: str, version: str, dest: Path, only: str = "") -> None:
+    """What the build's npm step puts in place, as few files as the table pages use."""
+    dest.mkdir(parents=True)
+    made = {"@jupyter-widgets/html-manager": ("libembed-amd.js", "embed-amd.js", "x.woff2", "x.ttf"),
+            "requirejs": ("require.js",)}[name]
+    for file in made:
+        (dest / file).write_text(f"// {name} {version}\n", encoding="utf-8")
+
+
 def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
-    """The scorekeeper's and the trainer's pages each link a manifest of their own: the name, icons
-    we draw (192 and 512 pixels), and a start address relative to the manifest, so it holds under
-    the sub-path GitHub Pages serves the site from. The other app pages are left as they are."""
+    """The scorekeeper's and the trainer's pages are our own (Python started in the page), each
+    linking a manifest of its own: the name, icons we draw (192 and 512 pixels), and a start
+    address relative to the manifest, so it holds under the sub-path GitHub Pages serves the site
+    from. Every file a page names is there; the other app pages are left as they are."""
     import struct
     from urllib.parse import urljoin
 
     web_apps = _load("site_web_apps")
     head = '<html><head><link rel="icon" href="data:;base64,="></head><body></body></html>'
+    render = tmp_path / "voici" / "render"
+    render.mkdir(parents=True)
     for page in site_pages.APP_PAGES:
-        (tmp_path / f"{page.name}.html").write_text(head, encoding="utf-8")
-    assert web_apps.web_apps(tmp_path, site_pages.APP_PAGES) == ["trainer.webmanifest", "scorekeeper.webmanifest"]
+        (render / f"{page.name}.html").write_text(head, encoding="utf-8")
+    (tmp_path / "static" / "pyodide").mkdir(parents=True)
+    (tmp_path / "static" / "pyodide" / "pyodide.js").write_text("", encoding="utf-8")
+    theme = tmp_path / "build" / "themes" / "@jupyterlab" / "theme-light-extension"
+    theme.mkdir(parents=True)
+    (theme / "index.css").write_text("", encoding="utf-8")
+    assert web_apps.web_apps(render, site_pages.APP_PAGES, _fake_npm) == ["trainer.webmanifest",
+                                                                           "scorekeeper.webmanifest"]
     where = "https://a-teacher.github.io/mj-fork/voici/render/"
     for name, short in (("scorekeeper", "Scorekeeper"), ("trainer", "Trainer")):
-        manifest = json.loads((tmp_path / f"{name}.webmanifest").read_text(encoding="utf-8"))
+        manifest = json.loads((render / f"{name}.webmanifest").read_text(encoding="utf-8"))
         assert manifest["short_name"] == short and manifest["name"].endswith("(mjscore)")
         assert manifest["display"] == "standalone"
         assert urljoin(where + f"{name}.webmanifest", manifest["start_url"]) == where + f"{name}.html"
         for icon in manifest["icons"]:
-            png = (tmp_path / icon["src"]).read_bytes()
+            png = (render / icon["src"]).read_bytes()
             assert png[:8] == b"\x89PNG\r\n\x1a\n"
             assert "%dx%d" % struct.unpack(">II", png[16:24]) == icon["sizes"]
         assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
-        page = (tmp_path / f"{name}.html").read_text(encoding="utf-8")
-        assert f'<link rel="manifest" href="{name}.webmanifest">' in page and "data:;base64" not in page
-    assert (tmp_path / "payments.html").read_text(encoding="utf-8") == head
+        page = (render / f"{name}.html").read_text(encoding="utf-8")
+        assert f'<link rel="manifest" href="{name}.webmanifest">' in page and "{{" not in page
+        (app,) = [p for p in site_pages.APP_PAGES if p.name == name]
+        assert f'data-module="{app.module}" data-app="{app.call.split("(")[0]}"' in page
+        for named in re.findall(r'(?:href|src)="([^"]+)"', page):
+            assert (render / named).resolve().is_file(), (name, named)
+    assert (render / "table" / "libembed-amd.js").exists() and not (render / "table" / "embed-amd.js").exists()
+    assert (render / "payments.html").read_text(encoding="utf-8") == head
+
+
+def test_the_modules_a_page_imports_are_compiled_into_their_wheel_and_the_standard_library(tmp_path):
+    """A wheel gets a compiled file, in __pycache__, for each of its modules asked for, checked by
+    nothing but its presence (an unchecked hash file), and keeps its sources; the standard
+    library's zip gets its own beside each module, where zipimport looks."""
+    compile_wheels = _load("compile_wheels")
+    wheel = tmp_path / "pkg-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as made:
+        made.writestr("pkg/__init__.py", "")
+        made.writestr("pkg/used.py", "ANSWER = 42\n")
+        made.writestr("pkg/unused.py", "QUESTION = 6 * 9\n")
+        made.writestr("pkg-1.0.dist-info/RECORD", "")
+    assert compile_wheels.compiled(wheel, {"pkg/used.py", "pkg/__init__.py"}) == 2
+    tag = sys.implementation.cache_tag
+    with zipfile.ZipFile(wheel) as done:
+        names = set(done.namelist())
+        assert {f"pkg/__pycache__/used.{tag}.pyc", f"pkg/__pycache__/__init__.{tag}.pyc", "pkg/used.py"} <= names
+        assert not any("unused" in n and n.endswith(".pyc") for n in names)
+        pyc = done.read(f"pkg/__pycache__/used.{tag}.pyc")
+    assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, source not checked
+    assert compile_wheels.compiled(wheel, {"pkg/used.py"}) == 0  # already there: left as it is
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as made:
+        made.writestr("enum.py", "RED = 1\n")
+    assert compile_wheels.compiled(stdlib, {"enum.py"}, where=compile_wheels.beside) == 1
+    assert zipfile.ZipFile(stdlib).namelist() == ["enum.py", "enum.pyc"]
 
 
 def test_the_sites_worker_is_jupyterlites_with_an_offline_copy_made_anew_for_each_build(tmp_path):

@@ -63,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reading_pages import SPHINX_OUT, reading_pages  # noqa: E402
 from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, lessons, more_pages, old_addresses,  # noqa: E402
                         keep_links_in_the_page, stage_contents)
-from site_web_apps import offline, web_apps  # noqa: E402
+from site_web_apps import START_MODULES, compile_wheels, offline, web_apps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PINS = ROOT / "requirements" / "pins.txt"
@@ -72,12 +72,12 @@ CACHE = ROOT / "build" / "site-cache"  # --cache changes it
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 #: What the browser kernel loads when it starts (see jupyterlite-pyodide-kernel's worker).
 KERNEL_NEEDS = ("micropip", "ipython", "jedi", "packaging", "typing-extensions")
-#: Added to the lock: (distribution, what it provides to import, what it needs).
+#: Added to the lock: (distribution, what it provides to import, what it needs). Not ipywidgets'
+#: widgetsnbextension and jupyterlab-widgets: only the JavaScript of the notebooks' front ends,
+#: which the site has as JupyterLab's extension and the table apps' renderer (2.4 MB to unpack).
 EXTRA = {
     "comm": (["comm"], ["traitlets"]),
-    "widgetsnbextension": (["widgetsnbextension"], []),
-    "jupyterlab-widgets": (["jupyterlab_widgets"], []),
-    "ipywidgets": (["ipywidgets"], ["comm", "ipython", "traitlets", "widgetsnbextension", "jupyterlab-widgets"]),
+    "ipywidgets": (["ipywidgets"], ["comm", "ipython", "traitlets"]),
     "mjscore": (["mjscore"], ["ipywidgets"]),
     # the kernel's own, from jupyterlite-pyodide-kernel (its worker installs them one by one)
     "piplite": (["piplite"], ["micropip"]),
@@ -285,7 +285,7 @@ def stage_pyodide(tc: Toolchain, work: Path) -> None:
         lock[name]["depends"] = [d for d in lock[name].get("depends", []) if norm(d) not in apart]
     lock_path.write_text(json.dumps(whole), encoding="utf-8")
     wanted = {name: lock[name]["version"] for name in closure(lock, KERNEL_NEEDS)}
-    for name in ("comm", "ipywidgets", "jupyterlab-widgets", "widgetsnbextension"):
+    for name in ("comm", "ipywidgets"):
         wanted[name] = tc.version(name)
     if wanted["ipywidgets"] != pinned("ipywidgets"):
         raise SiteError(f"the toolchain has ipywidgets {wanted['ipywidgets']}, the notebooks {pinned('ipywidgets')}")
@@ -297,6 +297,8 @@ def stage_pyodide(tc: Toolchain, work: Path) -> None:
         (wheel,) = kernels_own.glob(f"{name}-*.whl")
         shutil.copy2(wheel, pyodide / wheel.name)
     patch_lock(pyodide, tc.pyodide)
+    compile_wheels(pyodide, START_MODULES)
+    patch_lock(pyodide, tc.pyodide)  # the compiled wheels' digests
 
 
 def write_lite_config(tc: Toolchain, work: Path) -> None:

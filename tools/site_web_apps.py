@@ -21,11 +21,13 @@ import html
 import json
 import re
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 from typing import Callable
 
 from reading_pages import READ_NPM
+from site_pages import APP_PAGES, SiteError
 
 TEMPLATES = Path(__file__).resolve().parent / "site_templates"
 #: The classroom's look (the Voila template's), which the table apps' pages share.
@@ -37,6 +39,8 @@ TABLE_APPS = {"scorekeeper": ("Scorekeeper", "±"), "trainer": ("Trainer", "×2"
 #: The icon's colours: an ivory tile with a green back, as the tiles the lessons draw.
 TILE, BACK, INK = "#fbf6e9", "#2e7d4f", "#1f3d2b"
 SIZES = (192, 512)
+#: What a table app's page imports as it starts (beside the app's own module), compiled ahead.
+START_MODULES = ("ipywidgets", "mjscore.views.in_page")
 
 
 def web_apps(render: Path, pages, npm: Callable[..., None]) -> list[str]:
@@ -68,11 +72,26 @@ def web_apps(render: Path, pages, npm: Callable[..., None]) -> list[str]:
     shutil.copy2(CLASSROOM_CSS, scripts / "classroom.css")
     with tempfile.TemporaryDirectory() as tmp:
         npm("@jupyter-widgets/html-manager", READ_NPM["@jupyter-widgets/html-manager"], Path(tmp) / "widgets", only="dist")
-        for kept in ("embed-amd.js", *(p.name for p in (Path(tmp) / "widgets").glob("*.woff2"))):
+        for kept in ("libembed-amd.js", *(p.name for p in (Path(tmp) / "widgets").glob("*.woff2"))):
             shutil.copy2(Path(tmp) / "widgets" / kept, scripts / kept)
         npm("requirejs", READ_NPM["requirejs"], Path(tmp) / "requirejs")
         shutil.copy2(Path(tmp) / "requirejs" / "require.js", scripts / "require.js")
     return written
+
+
+def compile_wheels(pyodide: Path, modules=START_MODULES) -> None:
+    """Rewrite the wheels of the site's Pyodide (the folder ``pyodide``) with the modules that a
+    table app's page imports as it starts (``modules``, and each table app's) compiled by the
+    browser's own Python (``compile_wheels.py`` in Node): Python then skips compiling them in the
+    page, about half of what IPython's import costs there. Needs Node (``npm`` brings it)."""
+    node = shutil.which("node")
+    if not node:
+        raise SiteError("Node is needed to compile the site's wheels (apt-get install nodejs)")
+    apps = [page.module for page in APP_PAGES if page.name in TABLE_APPS]
+    done = subprocess.run([node, str(TEMPLATES / "compile-wheels.js"), str(pyodide), *modules, *apps],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise SiteError(f"compiling the site's wheels failed:\n{done.stderr[-2000:]}")
 
 
 def table_page(page) -> str:

@@ -57,24 +57,27 @@ class Page:
         self._before = (comm.create_comm, comm.get_comm_manager)
 
     def receive(self, comm_id: str, data: str, buffers=()) -> None:
-        """A message from the page to the widget with ``comm_id`` (its data as JSON): a change
-        a person made, a click, a file chosen (its bytes in ``buffers``). One for a widget
-        already closed is dropped, as a kernel drops it."""
+        """Hand the widget with ``comm_id`` a message from the page (its data as JSON).
+
+        A change a person made, a click, a file chosen (its bytes in ``buffers``). One for a
+        widget already closed is dropped, as a kernel drops it."""
         widget_comm = self.manager.get_comm(comm_id)
         if widget_comm is not None:
             widget_comm.handle_msg({"content": {"comm_id": comm_id, "data": json.loads(data)},
                                     "buffers": [memoryview(bytes(b)) for b in buffers], "metadata": {}})
 
     def close(self) -> None:
-        """Stop serving: the widgets made until now closed, and those made from now on going
-        where they went before."""
+        """Stop serving: close the widgets made until now, and send those made next elsewhere.
+
+        Elsewhere is where they went before :func:`serve`."""
         for widget_comm in list(self.manager.comms.values()):
             widget_comm.close()
         comm.create_comm, comm.get_comm_manager = self._before
 
 
 def serve(send: Send) -> Page:
-    """From now on, every widget made opens its comm to a page that ``send`` hands messages to.
+    """Open the comm of every widget made from now on to a page that ``send`` hands messages to.
+
     Returns the :class:`Page`, to hand it the page's messages."""
     page = Page(send)
 
@@ -87,7 +90,8 @@ def serve(send: Send) -> Page:
 
 
 def show(module: str, app: str) -> str:
-    """Make the app ``app`` (a class of ``module`` made with no arguments, as the course's app
-    pages call it) and return its root widget's id, for the page to draw it."""
+    """Make the app ``app`` of ``module`` and return its root widget's id, for the page to draw.
+
+    The app is made with no arguments, as the course's app pages call it."""
     made = getattr(importlib.import_module(module), app)()
     return made.dressed().model_id
