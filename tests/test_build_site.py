@@ -212,7 +212,7 @@ def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
     theme = tmp_path / "build" / "themes" / "@jupyterlab" / "theme-light-extension"
     theme.mkdir(parents=True)
     (theme / "index.css").write_text("", encoding="utf-8")
-    assert web_apps.web_apps(render, site_pages.APP_PAGES, _fake_npm) == ["trainer.webmanifest",
+    assert web_apps.web_apps(render, site_pages.APP_PAGES, _fake_npm, "mjscore-files") == ["trainer.webmanifest",
                                                                            "scorekeeper.webmanifest"]
     where = "https://a-teacher.github.io/mj-fork/voici/render/"
     for name, short in (("scorekeeper", "Scorekeeper"), ("trainer", "Trainer")):
@@ -228,7 +228,8 @@ def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
         page = (render / f"{name}.html").read_text(encoding="utf-8")
         assert f'<link rel="manifest" href="{name}.webmanifest">' in page and "{{" not in page
         (app,) = [p for p in site_pages.APP_PAGES if p.name == name]
-        assert f'data-module="{app.module}" data-app="{app.call.split("(")[0]}"' in page
+        assert f'data-storage="mjscore-files" data-module="{app.module}"' in page
+        assert f'data-app="{app.call.split("(")[0]}"' in page
         for named in re.findall(r'(?:href|src)="([^"]+)"', page):
             assert (render / named).resolve().is_file(), (name, named)
     assert (render / "table" / "libembed-amd.js").exists() and not (render / "table" / "embed-amd.js").exists()

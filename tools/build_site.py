@@ -349,7 +349,8 @@ def lite_build(tc: Toolchain, found, work: Path, out: Path, *, extra: dict[str, 
         cwd=work, env=env)
     keep_links_in_the_page(out / "voici" / "render")
     web_apps(out / "voici" / "render", APP_PAGES,
-             lambda name, version, dest, only="": unpack(npm_package(name, version), dest, only=only))
+             lambda name, version, dest, only="": unpack(npm_package(name, version), dest, only=only),
+             STORAGE["contentsStorageName"])
     old_addresses(out)
     marked = publish_read_only(out)
     offline(out)

@@ -67,7 +67,9 @@ def compiled(wheel: Path, wanted: set[str], installed: Path = INSTALLED, where=i
                 for info in src.infolist():
                     dst.writestr(info, src.read(info))
                 for name, data in added.items():
-                    dst.writestr(zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0)), data)
+                    info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    dst.writestr(info, data)
             wheel.write_bytes((Path(tmp) / wheel.name).read_bytes())
     return len(added)
 

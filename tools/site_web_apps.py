@@ -1,8 +1,15 @@
 """The table apps of the static site as web apps of their own: the scorekeeper and the practice
-trainer, each with a web-app manifest (its name, icons we draw, a start address relative to the
-manifest, so it holds under any sub-path such as GitHub Pages' ``/NAME/``), linked from its page,
-so a phone can put it on its home screen; and every app page, once visited, opening with the
-network off. tools/build_site.py calls :func:`web_apps` and :func:`offline` on the built site.
+trainer, each on a page of our own that starts Python itself (no JupyterLab, no kernel:
+``site_templates/table-app.html`` and ``table-app.js``, with mjscore/views/in_page.py), the
+modules it imports compiled ahead (:func:`compile_wheels`), with a web-app manifest (its name,
+icons we draw, a start address relative to the manifest, so it holds under any sub-path such as
+GitHub Pages' ``/NAME/``), linked from its page, so a phone can put it on its home screen; and
+every app page, once visited, opening with the network off. tools/build_site.py calls
+:func:`compile_wheels`, :func:`web_apps` and :func:`offline` as it builds the site.
+
+Why not Voici's page, as the other apps have: JupyterLab's scripts and the Pyodide kernel's start
+took a page of one ``print`` 3.5 times as long as Pyodide alone (benchmarks/README.md); the
+widgets need only a renderer and their messages carried, which is what the page does.
 
 JupyterLite's own ``manifest.webmanifest`` is for its JupyterLab ("JupyterLite", shortcuts to
 ``/lab`` that miss a sub-path) and no page links it; these are ours.
@@ -43,11 +50,12 @@ SIZES = (192, 512)
 START_MODULES = ("ipywidgets", "mjscore.views.in_page")
 
 
-def web_apps(render: Path, pages, npm: Callable[..., None]) -> list[str]:
+def web_apps(render: Path, pages, npm: Callable[..., None], storage: str) -> list[str]:
     """For each table app among ``pages`` (the course's app pages): its own page in ``render`` in
     place of Voici's (:func:`table_page`), its manifest and icons beside it, and once for all of
     them the page's scripts in ``render/table``: ours, and the widget renderer and require.js
     from npm (``npm(name, version, dest, only="")`` puts a package's folder ``only`` at ``dest``).
+    ``storage`` names the site's storage (JupyterLite's), which the pages share with its JupyterLab.
     Returns the manifests written."""
     written = []
     for page in pages:
@@ -63,11 +71,11 @@ def web_apps(render: Path, pages, npm: Callable[..., None]) -> list[str]:
             "icons": [{"src": f"{page.name}-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
                        "purpose": "any"} for size in SIZES]}
         (render / f"{page.name}.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-        (render / f"{page.name}.html").write_text(table_page(page), encoding="utf-8")
+        (render / f"{page.name}.html").write_text(table_page(page, storage), encoding="utf-8")
         written.append(f"{page.name}.webmanifest")
     scripts = render / "table"
     scripts.mkdir(exist_ok=True)
-    for name in ("table-app.js", "table-app.css"):
+    for name in ("table-app.js", "site-drive.js", "table-app.css"):
         shutil.copy2(TEMPLATES / name, scripts / name)
     shutil.copy2(CLASSROOM_CSS, scripts / "classroom.css")
     with tempfile.TemporaryDirectory() as tmp:
@@ -94,12 +102,12 @@ def compile_wheels(pyodide: Path, modules=START_MODULES) -> None:
         raise SiteError(f"compiling the site's wheels failed:\n{done.stderr[-2000:]}")
 
 
-def table_page(page) -> str:
+def table_page(page, storage: str) -> str:
     """The page of the table app ``page`` (an app page of the course): Python started in the page
     and the app drawn there with no JupyterLab and no kernel (``site_templates/table-app.js``),
     linking its manifest and icons; the site's top two folders up."""
     fill = {"TITLE": html.escape(page.title), "WHAT": html.escape(page.what), "NAME": page.name, "THEME": BACK,
-            "SITE": "../../", "MODULE": page.module, "APP": page.call.split("(")[0]}
+            "SITE": "../../", "STORAGE": storage, "MODULE": page.module, "APP": page.call.split("(")[0]}
     text = (TEMPLATES / "table-app.html").read_text(encoding="utf-8")
     return re.sub(r"\{\{(\w+)\}\}", lambda m: fill[m.group(1)], text)
 

@@ -704,6 +704,37 @@ def test_the_scorekeeper_page_reopens_the_night_in_progress_after_a_reload_and_i
     opened_the_goulash(app_page("scorekeeper.html", context=context))
 
 
+def test_the_scorekeepers_page_and_the_sites_jupyterlab_keep_the_same_nights(app_page, new_context, site):
+    """The table app's page starts Python itself, with no JupyterLab, but keeps its files where the
+    site's JupyterLab does: a night begun on the page goes on in lesson 8 in JupyterLab, and the
+    page, reloaded, shows the hand added there."""
+    from playwright.sync_api import expect
+
+    context = new_context(viewport=SCREEN)
+    page = app_page("scorekeeper.html", context=context)
+    app = page.app(".mjs-score-app")
+    app.locator(".mjs-score-name input").fill("shared.csv")
+    app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
+    app.locator(".mjs-score-start").click()
+    _enter_a_hand(app)
+    app.locator(".mjs-score-add").click()
+    expect(app.locator(".mjs-score-journal")).to_contain_text("shared.csv, an American night, 1 hand saved")
+
+    lite = Lite(context, site[1], "08-scorekeeper.ipynb")
+    lite.type_cell('from mjscore.views.night.scorekeeper_app import ScorekeeperApp\n'
+                   'ScorekeeperApp(journal="shared.csv")')
+    in_lab = lite.page.locator(f"{CURRENT} .mjs-score-app").first
+    expect(in_lab.locator(".mjs-score-totals caption")).to_have_text("Totals after 1 hand", timeout=RUN_MS)
+    _enter_a_hand(in_lab)
+    in_lab.locator(".mjs-score-add").click()
+    expect(in_lab.locator(".mjs-score-totals caption")).to_have_text("Totals after 2 hands")
+    assert lite.page.evaluate(LISTING, "mjscore-data/nights") == ["shared.csv"]
+    assert not lite.errors, lite.errors
+
+    page.page.reload()
+    expect(page.app(".mjs-score-app").locator(".mjs-score-journal")).to_contain_text("shared.csv, an American night, 2 hands saved")
+
+
 # --- at a table: a phone, then a tablet, with touch ------------------------------------------
 
 def _as(page, size: dict, zoom: float) -> None:

@@ -48,16 +48,33 @@ async function fromTheNetworkOrTheCopy(event) {
     throw offline;
   }
   if (response.ok && !response.redirected) {
-    event.waitUntil(keep(copy, event.request, response.clone()));
+    const copied = response.clone();
+    event.waitUntil(keepOnce(event.request.url, async () => {
+      const kept = await copy.match(event.request);
+      if (!(kept && sameFile(kept, copied))) {
+        await put(copy, event.request.url, copied);
+      }
+    }));
   }
   return response;
 }
 
-async function keep(copy, request, response) {
-  const kept = await copy.match(request);
-  if (!(kept && sameFile(kept, response))) {
-    await copy.put(request, response);
+// Each address kept by one task at a time: a second copy of a file being copied is not begun.
+const keeping = new Map();
+
+function keepOnce(address, task) {
+  if (!keeping.has(address)) {
+    keeping.set(address, task().catch(() => {}).finally(() => keeping.delete(address)));
   }
+  return keeping.get(address);
+}
+
+// A file put in the copy only once the whole of it has come: a copy whose download is cut (the
+// network gone mid-way) never replaces the one kept before.
+async function put(copy, address, response) {
+  const whole = await response.blob();
+  await copy.put(address, new Response(whole, {status: response.status, statusText: response.statusText,
+                                               headers: response.headers}));
 }
 
 // The same file as the copy, by what the server says of it (nothing written again on each visit).
@@ -69,15 +86,13 @@ function sameFile(a, b) {
 async function keepAll(addresses) {
   const copy = await caches.open(COPY);
   for (const address of new Set(addresses)) {
-    if (!(await copy.match(address))) {
-      try {
-        const response = await fetch(address);
+    await keepOnce(address, async () => {
+      if (!(await copy.match(address))) {
+        const response = await fetch(address);  // gone from the network since? kept when next fetched
         if (response.ok && !response.redirected) {
-          await copy.put(address, response);
+          await put(copy, address, response);
         }
-      } catch (failed) {
-        // gone from the network since the page loaded it: kept the next time it is fetched
       }
-    }
+    });
   }
 }

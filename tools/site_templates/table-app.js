@@ -5,9 +5,9 @@
 // to start (benchmarks/site_start.py). Written into the site by tools/site_web_apps.py.
 //
 // Every message from the page to Python is handled in the order it was sent, one at a time; the
-// files Python wrote are then saved to the browser's storage (IndexedDB, at /drive, where
-// mjscore keeps its data in a browser), and only then is what Python answered shown: what the
-// page says is saved is saved, whatever is tapped or reloaded next.
+// files Python wrote in its data folder are then saved in the site's storage, where the lessons in
+// the site's JupyterLab find them too (site-drive.js), and only then is what Python answered
+// shown: what the page says is saved is saved, whatever is tapped or reloaded next.
 "use strict";
 (function () {
   const script = document.currentScript;
@@ -19,7 +19,7 @@
     navigator.serviceWorker.register(new URL("service-worker.js", site)).catch(() => {});
   }
 
-  let python, page;
+  let python, page, drive;
   const comms = new Map();
   let answers = null;  // what Python sends while it handles a message: shown once it is saved
   let turn = Promise.resolve();  // the messages to Python, one after another
@@ -91,30 +91,20 @@
     said.forEach(show);
   }
 
-  function saved() {
-    return new Promise((done) => python.FS.syncfs(false, (failed) => {
-      if (failed) console.error("mjscore: not saved in the browser's storage", failed);
-      done();
-    }));
-  }
-
-  // The browser's storage for the site at /drive; if the browser refuses it, no /drive at all,
-  // and mjscore says that nothing is kept (mjscore/files/storage.py).
-  async function mountStorage() {
-    const fs = python.FS;
-    fs.mkdirTree("/drive");
-    fs.mount(fs.filesystems.IDBFS, {}, "/drive");
-    const loaded = await new Promise((done) => fs.syncfs(true, (failed) => done(!failed)));
-    if (!loaded) {
-      fs.unmount("/drive");
-      fs.rmdir("/drive");
+  async function saved() {
+    try {
+      if (drive) await drive.save(python.FS);
+    } catch (failed) {
+      console.error("mjscore: not saved in the site's storage", failed);
     }
   }
 
   async function start() {
     python = await loadPyodide({indexURL: new URL("static/pyodide/", site).href,
                                 packages: ["ipywidgets", "mjscore"]});
-    await mountStorage();
+    // the site's storage (if the browser refuses it, no /drive, and mjscore says nothing is kept)
+    drive = await SiteDrive.open(script.dataset.storage);
+    if (drive) await drive.load(python.FS, "mjscore-data");
     const inPage = python.pyimport("mjscore.views.in_page");
     page = inPage.serve(fromPython);
     const root = inPage.show(script.dataset.module, script.dataset.app);
