@@ -212,26 +212,11 @@ def _run_correct(args) -> None:
 
 
 def _run_night(args) -> None:
-    from .journal import read_journal
-    from ..files.inputs import LIMITS, decode, read_input
+    from .journal import read_night_file
 
-    players = _players(args.players)
     source = args.ledger if args.ledger == "-" else str(_journal(args.ledger))
+    result = read_night_file(source, players=_players(args.players), game=args.game)
     name = "standard input" if source == "-" else source
-    data = read_input(source, limit=LIMITS["journal"], what="journal", error=LedgerError)
-    end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
-    tail = data[end:].rstrip(b"\x1a")
-    if end and b"\x00" not in data[:end] and not _is_text(tail):
-        # a last row a crash left as NUL bytes or cut inside a character: a row cut short, as
-        # `mjscore record` reads it (read_journal says so), not the whole file refused
-        data = data[:end]
-    else:
-        tail = b""
-    text = decode(data, name, LedgerError)
-    if not text.strip() and not tail:
-        raise LedgerError(f"{name} is empty: nothing to read as a journal" if args.ledger == "-"
-                          else f"the journal {name} is empty")
-    result = read_journal(text, players=players, game=args.game, name=name, tail=tail)
     bad = [p for p in result.problems if "cut short" not in p.message]
     if bad:
         first, more = bad[0], len(bad) - 1
@@ -248,11 +233,3 @@ def _run_night(args) -> None:
         sys.stdout.write(night.report_csv())
     else:
         print("\n".join(shown(row) for row in night.report_text().split("\n")))
-
-
-def _is_text(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return b"\x00" not in data
