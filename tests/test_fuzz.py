@@ -452,6 +452,22 @@ def test_a_season_names_a_damaged_journal_and_counts_the_others(capsys, tmp_path
         json.loads(stdout)
 
 
+CARD = b"#name,Ours\nsection,line,value,concealed,kind,note\nEvens,1,25,,,\nEvens,2,25,30,,\nQuints,1,40,,quints,\n"
+
+
+@fuzz(2)
+@given(data=st.one_of(st.binary(max_size=200), mutated(CARD, CSV_BYTES)),
+       line=st.sampled_from(["Evens #2 concealed", "Quints 1", "Evens #9", "evens"]))
+def test_a_card_is_used_or_refused_and_a_refusal_writes_nothing(capsys, tmp_path, data, line):
+    card, journal = tmp_path / "card.csv", tmp_path / "night.csv"
+    card.write_bytes(data)
+    journal.unlink(missing_ok=True)
+    code, stdout, err = cli(capsys, "record", journal, "--players", "Ann,Bea,Cat,Dee", "--winner", "Ann", "--how",
+                            "self-drawn", "--line", line, "--card", card)
+    check(code, stdout, err)
+    assert code == 0 or not journal.exists()
+
+
 def _hands(path: Path) -> list | None:
     code, out = _plain_main(["night", str(path), "--json"])
     return json.loads(out)["hands"] if code == 0 else None
