@@ -34,7 +34,8 @@ The parts carry stable CSS classes (``mjs-score-...``), for the browser tests an
 ``category``, ``dead``, ``bettor``, ``pick``, ``tiles``, ``score``, ``exposed``, ``fishing``,
 ``east``, ``east-note``, ``note``, ``add``, ``undo``; ``ask`` (Undo's question, with ``yes``
 and ``no``), ``bring-back``; ``payments``, ``status``, ``totals``, ``report``, ``chart``,
-``journal``, ``sync`` (show hands from another tab), ``another`` (close this night) and
+``journal``, ``sync`` (show hands from another tab), ``season`` (the season of the saved nights) and
+``season-view`` (the season shown), ``another`` (close this night) and
 ``close-ask`` (its question, with ``close-yes`` and ``close-no``); ``entry`` (type or tap the
 tiles) and ``tap-start`` (what tapping starts from).
 
@@ -67,6 +68,7 @@ from .hand_form import KEYS, HandControls
 from .night_choice import PARTS, NightChoice
 from .night_html import payments_html, report_card_html, totals_chart_html, totals_html
 from .night_session import NightSession, Question, fresh_name, hands
+from .season_view import SeasonPart
 
 __all__ = ["ScorekeeperApp"]
 
@@ -170,8 +172,9 @@ class ScorekeeperApp(App):
         self.night_box = widgets.VBox([widgets.HBox([self.totals, self.chart], layout=row), self.report,
                                        widgets.HBox([self.sync_button, self.another], layout=row),
                                        self.closer.widget], layout=widgets.Layout(display="none"))
-        self.widget = classed(widgets.VBox([widgets.HTML(_CSS), self.journal, self.setup, self.hand_box,
-                                            self.status, self.bring_back, self.night_box]), "mjs-score-app")
+        self.season = SeasonPart(lambda: self.session.path.parent if self.session.path is not None else None)
+        self.widget = classed(widgets.VBox([widgets.HTML(_CSS), self.journal, self.setup, self.hand_box, self.status,
+                                            self.bring_back, self.night_box, self.season.widget]), "mjs-score-app")
         self.open.on_click(lambda _: self.carry_on())
         self.start.on_click(lambda _: self.start_night())
         self.add.on_click(lambda _: self.add_hand())
@@ -203,10 +206,7 @@ class ScorekeeperApp(App):
         """The open night's ledger (None before a night is open)."""
         return self.session.ledger
 
-    @property
-    def path(self):
-        """The open night's journal (None before a night is open)."""
-        return self.session.path
+    path = property(lambda self: self.session.path, doc="The open night's journal (None before a night is open).")
 
     def fields(self) -> dict:
         """The hand as the controls stand, as :meth:`mjscore.night.Ledger.add` takes it."""
