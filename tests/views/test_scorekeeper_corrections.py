@@ -147,8 +147,9 @@ def test_correcting_one_field_keeps_every_other(game):
     assert len(app.ledger) == len(hands)
     recorded = [line.entry for line in app.ledger.lines]
     # every field of the game's journal is corrected at least once
+    # (a line of the club's card is named at the command line: the app has no control for it yet)
     assert {k for _n, _act, changes in cases for k in changes} == set(columns) - ({"bettor", "pick"}
-                                                                               if name == "am4.csv" else set())
+                                                                               if name == "am4.csv" else set()) - {"line"}
     for n, act, changes in cases:
         app.editing.value = n
         assert app.fields() == app.session.form.baseline  # the controls hold the hand as recorded

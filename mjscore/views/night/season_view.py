@@ -42,7 +42,7 @@ class SeasonPart:
     def __init__(self, folder: Callable[[], Path | None]) -> None:
         self.folder = folder
         self.season = None  # the season last shown, for a test to read
-        self.button = classed(widgets.Button(description="The season of the saved nights", icon="table",
+        self.button = classed(widgets.Button(description="The season of the saved nights", icon="list",
                                              layout=widgets.Layout(width="auto")), "mjs-score-season")
         self.html = classed(widgets.HTML(), "mjs-score-season-view")
         self.widget = widgets.VBox([self.button, self.html])
