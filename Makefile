@@ -62,6 +62,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -c $(PINS) mahjong
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/night.py
+	$(BIN)/python benchmarks/season.py
 	$(BIN)/python benchmarks/practice.py
 	$(BIN)/python benchmarks/classroom.py
 	$(BIN)/python benchmarks/site_start.py

@@ -232,10 +232,11 @@ def _run_tournament(args) -> None:
 
 
 def _add_night(sub) -> None:
-    """``record``, ``undo``, ``correct`` and ``night``: a night's journal (mjscore/night/cli.py)."""
-    from .night.cli import register
+    """``record``, ``undo``, ``correct``, ``night`` (mjscore/night/cli.py) and ``season`` (season_cli.py)."""
+    from .night import cli as night_cli, season_cli
 
-    register(sub, _whole)
+    night_cli.register(sub, _whole)
+    season_cli.register(sub, _whole)
 
 
 # --------------------------------------------------------------------------- stats
@@ -263,7 +264,7 @@ EXAMPLES = {
                "mjscore record tuesday.csv --winner Bea --how self-drawn --value 30"],
     "correct": ["mjscore correct tuesday.csv 1 --value 35"],
     "night": ["mjscore night tuesday.csv", "mjscore night tuesday.csv --csv > tuesday-report.csv"],
-    "undo": ["mjscore undo tuesday.csv"],
+    "undo": ["mjscore undo tuesday.csv"], "season": ["mjscore season tuesday.csv", "mjscore season . --csv"],
     "stats": ["mjscore stats --hands 2000 --seed 1"],
     "practice": ["mjscore practice", "mjscore practice --game american"],
     "class": ["mjscore class class-logs/", "mjscore class class-logs/ --json"],
@@ -284,8 +285,7 @@ def build_parser() -> Parser:
     for name, command in sub.choices.items():  # each command's help ends with examples to copy
         command.formatter_class = argparse.RawDescriptionHelpFormatter
         command.epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
-    # `choices` is the public face of the sub-parsers action (name -> parser).
-    parser.command_names = sorted(sub.choices)
+    parser.command_names = sorted(sub.choices)  # `choices`: the public face of the sub-parsers action
     return parser
 
 

@@ -436,6 +436,38 @@ def test_a_night_saved_another_way_reports_the_same(capsys, tmp_path, i, out, da
     assert (code, stdout) == clean_run(("night", *_night_args(clean), *out, "{}"), clean, "night.csv"), kinds
 
 
+@fuzz(2)
+@given(data=JOURNAL_INPUTS, out=st.sampled_from([[], ["--json"], ["--csv"]]))
+def test_a_season_names_a_damaged_journal_and_counts_the_others(capsys, tmp_path, data, out):
+    folder = tmp_path / "season"
+    folder.mkdir(exist_ok=True)
+    (folder / "2025-03-04.csv").write_bytes(journals()[0])
+    (folder / "2025-03-05.csv").write_bytes(data)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    code, stdout, err = cli(capsys, "season", folder, *out)
+    check(code, stdout, err)
+    assert code == 0 and all(line.startswith("mjscore: note: ") for line in err.splitlines()), err
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before  # reading a season writes nothing
+    if out == ["--json"]:
+        json.loads(stdout)
+
+
+CARD = b"#name,Ours\nsection,line,value,concealed,kind,note\nEvens,1,25,,,\nEvens,2,25,30,,\nQuints,1,40,,quints,\n"
+
+
+@fuzz(2)
+@given(data=st.one_of(st.binary(max_size=200), mutated(CARD, CSV_BYTES)),
+       line=st.sampled_from(["Evens #2 concealed", "Quints 1", "Evens #9", "evens"]))
+def test_a_card_is_used_or_refused_and_a_refusal_writes_nothing(capsys, tmp_path, data, line):
+    card, journal = tmp_path / "card.csv", tmp_path / "night.csv"
+    card.write_bytes(data)
+    journal.unlink(missing_ok=True)
+    code, stdout, err = cli(capsys, "record", journal, "--players", "Ann,Bea,Cat,Dee", "--winner", "Ann", "--how",
+                            "self-drawn", "--line", line, "--card", card)
+    check(code, stdout, err)
+    assert code == 0 or not journal.exists()
+
+
 def _hands(path: Path) -> list | None:
     code, out = _plain_main(["night", str(path), "--json"])
     return json.loads(out)["hands"] if code == 0 else None

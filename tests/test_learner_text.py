@@ -39,6 +39,7 @@ PARSER_WORDS = re.compile(r"Expecting (?:value|property name|'[:,]' delimiter)|E
 ALLOWED = (
     ("no separators", "2468", "the name of a section of the League's card, not a number"),
     ("no separators", "13579", "the name of a section of the League's card, not a number"),
+    ("no separators", "2025", "a year, in the date of a night of a season (2025-03-04): a year has no separator"),
     ("hyphen minus", "not -", "a refusal quotes the figure as it was typed"),
 )
 

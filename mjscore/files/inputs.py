@@ -60,6 +60,7 @@ class OutOfRange(InputError):
 LIMITS = {
     "hand": 1 << 20,          # a hand file: 1 MB
     "table": 1 << 20,         # a tournament table: 1 MB
+    "card": 1 << 20,          # a club's card of the year: 1 MB
     "journal": 16 << 20,      # a night's journal or CSV: 16 MB
     "progress": 64 << 20,     # the practice log: 64 MB (about 300,000 answers)
 }

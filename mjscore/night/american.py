@@ -12,13 +12,14 @@ from dataclasses import replace
 
 from ..american.home import (CATEGORIES, HOME, HOWS, LEAGUE_CARD, PAYS_AS, AmericanError, HandResult, HomeRules,
                              home_payments, settle)
+from ..files.inputs import clean_name
 from .entry import MAX_VALUE, Entry, LedgerError, Settled, how_word, match_name, whole, word, yes
 
 __all__ = ["AMERICAN_COLUMNS", "American", "tournament_games"]
 
 #: The columns an American journal is written with, in order (``hand`` first: see the journal).
 AMERICAN_COLUMNS = ("winner", "how", "thrower", "value", "jokerless", "category", "dead", "bettor",
-                    "pick", "note")
+                    "pick", "note", "line")
 CATEGORY_WORDS = {k.replace("-", ""): k for k in CATEGORIES}
 CATEGORY_WORDS.update({"".join(c for c in v.lower() if c.isalnum()): k for k, v in CATEGORIES.items()})
 
@@ -116,8 +117,9 @@ class American:
         dead = tuple(match_name(players, d, "the dead hand", table) for d in e.dead)
         if len(set(dead)) != len(dead):
             raise LedgerError("a dead hand is named twice")
+        line = None if e.line is None else clean_name(e.line, "the line of the card", LedgerError)
         entry = replace(e, winner=winner, how=how, thrower=thrower, value=value, jokerless=jokerless,
-                        category=category, dead=dead,
+                        category=category, dead=dead, line=line,
                         bettor=bettor if bettor != default_bettor else None, pick=pick)
         if PAYS_AS[how] == "wall":
             if winner is not None or thrower is not None:
@@ -126,6 +128,8 @@ class American:
                 raise LedgerError("a wall game has no value: leave it empty")
             if jokerless:
                 raise LedgerError("a wall game has no winner, so nothing was declared jokerless")
+            if e.line is not None:
+                raise LedgerError("a wall game has no winner, so no line of the card")
             entry = replace(entry, value=None)
             value = 1  # home_payments asks for a card value even for a wall game; it pays nothing
         else:
@@ -163,7 +167,7 @@ class American:
             way = {"discard": f"on {e.thrower}'s discard", "self-drawn": "self-drawn",
                    "joker-exchange": "by a joker exchange (pays as self-drawn)",
                    "heavenly-hand": "with a Heavenly Hand (pays as self-drawn)"}[e.how]
-            text = f"{e.winner} wins {way}, {e.value:,} on the card"
+            text = f"{e.winner} wins {way}, {e.value:,} on the card" + (f" ({e.line})" if e.line else "")
             if e.category != "other":
                 text += f", {CATEGORIES[e.category]}"
             if e.jokerless:
@@ -180,6 +184,8 @@ class American:
     def report_columns(self, players: tuple[str, ...], entries) -> list[str]:
         """The report card's columns for this game, after the hand, winner, how and thrower."""
         cols = ["value", "jokerless", "category"]
+        if any(e.line for e in entries):
+            cols.insert(0, "line")
         if any(e.dead for e in entries):
             cols.append("dead")
         if len(players) == 5:
@@ -191,12 +197,12 @@ class American:
         bettor = self.bettor(players)
         return {"value": value if value is not None else "", "jokerless": "yes" if e.jokerless else "",
                 "category": "" if e.how == "wall" else e.category, "dead": ";".join(e.dead),
-                "bettor": (e.bettor or bettor or "") if bettor else "", "pick": e.pick or ""}
+                "bettor": (e.bettor or bettor or "") if bettor else "", "pick": e.pick or "", "line": e.line or ""}
 
     def json_cells(self, players: tuple[str, ...], e: Entry, value) -> dict:
         """One hand's entry as JSON data for ``mjscore night --json``."""
         d = {c: v for c, v in e.to_json().items() if c in self.columns
-             and (len(players) == 5 or c not in ("bettor", "pick"))}
+             and (len(players) == 5 or c not in ("bettor", "pick")) and (c != "line" or v is not None)}
         if len(players) == 5:
             d["bettor"] = e.bettor or players[4]
         return d

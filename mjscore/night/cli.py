@@ -83,6 +83,11 @@ def _hand_options(p, whole) -> None:
     g.add_argument("--jokerless", action=argparse.BooleanOptionalAction, default=None,
                    help="declared jokerless (American)")
     g.add_argument("--category", default=None, help="the card's section (American; default other)")
+    g.add_argument("--line", default=None, metavar="'SECTION #N'",
+                   help="American: a line of the club's card instead of --value, such as 'Evens #3' (or 'Evens #3 "
+                        "concealed'): its value and section kind come from the card")
+    g.add_argument("--card", default=None, metavar="FILE",
+                   help="the club's card for --line (CSV or JSON; default card.csv or card.json in the data folder)")
     # A comma, as --players takes names: a bare ";" would end the command at the shell (the journal's
     # own column keeps ";", its cells being separated by commas).
     g.add_argument("--dead", default=None, metavar="A,B", type=lambda names: names.replace(",", ";"),
@@ -107,7 +112,25 @@ def _fields(args) -> dict:
         v = getattr(args, attr)
         if v is not None:
             out[names.get(attr, attr)] = v
+    if args.line is not None:
+        out.update(_from_card(args, out))
+    elif args.card is not None:
+        raise LedgerError("--card is the card for --line: name the line, such as --line 'Evens #3'")
     return out
+
+
+def _from_card(args, given: dict) -> dict:
+    """The value, section kind and line of the card ``--line`` names; refused where --value or
+    --category says otherwise."""
+    from .card import card_for
+
+    pick = card_for(args.card).pick(args.line)
+    if given.get("value") not in (None, pick.value):
+        raise LedgerError(f"the card gives {pick.name} the value {pick.value:,}, not {given['value']:,}: "
+                          "give --line or --value")
+    if given.get("category") not in (None, pick.category):
+        raise LedgerError(f"{pick.name} is in a section of kind {pick.category}, not {given['category']}")
+    return {"value": pick.value, "category": pick.category, "line": pick.name}
 
 
 def _players(text: str | None):
@@ -212,26 +235,11 @@ def _run_correct(args) -> None:
 
 
 def _run_night(args) -> None:
-    from .journal import read_journal
-    from ..files.inputs import LIMITS, decode, read_input
+    from .journal import read_night_file
 
-    players = _players(args.players)
     source = args.ledger if args.ledger == "-" else str(_journal(args.ledger))
+    result = read_night_file(source, players=_players(args.players), game=args.game)
     name = "standard input" if source == "-" else source
-    data = read_input(source, limit=LIMITS["journal"], what="journal", error=LedgerError)
-    end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
-    tail = data[end:].rstrip(b"\x1a")
-    if end and b"\x00" not in data[:end] and not _is_text(tail):
-        # a last row a crash left as NUL bytes or cut inside a character: a row cut short, as
-        # `mjscore record` reads it (read_journal says so), not the whole file refused
-        data = data[:end]
-    else:
-        tail = b""
-    text = decode(data, name, LedgerError)
-    if not text.strip() and not tail:
-        raise LedgerError(f"{name} is empty: nothing to read as a journal" if args.ledger == "-"
-                          else f"the journal {name} is empty")
-    result = read_journal(text, players=players, game=args.game, name=name, tail=tail)
     bad = [p for p in result.problems if "cut short" not in p.message]
     if bad:
         first, more = bad[0], len(bad) - 1
@@ -248,11 +256,3 @@ def _run_night(args) -> None:
         sys.stdout.write(night.report_csv())
     else:
         print("\n".join(shown(row) for row in night.report_text().split("\n")))
-
-
-def _is_text(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return b"\x00" not in data

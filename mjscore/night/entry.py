@@ -56,7 +56,9 @@ class Entry:
     whose hands were dead), ``bettor`` and ``pick`` (five players: who sat out, whom she backed).
     Willingdon: ``winner``, ``how``, ``thrower``, ``value`` (the score, typed in) or ``tiles``
     (the hand in notation, scored by the engine), ``exposed`` and ``fishing`` (for the
-    three-exposed penalty), ``east`` (who sat East). ``note``: free text, for either.
+    three-exposed penalty), ``east`` (who sat East). ``note``: free text, for either. ``line``:
+    American, the line of the club's card the hand was (``2468 #3``), its value and section kind
+    already in ``value`` and ``category`` (:mod:`mjscore.night.card`).
     """
 
     winner: str | None = None
@@ -73,9 +75,10 @@ class Entry:
     fishing: bool = False
     east: str | None = None
     note: str = ""
+    line: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("winner", "thrower", "bettor", "pick", "east", "tiles"):
+        for name in ("winner", "thrower", "bettor", "pick", "east", "tiles", "line"):
             v = getattr(self, name)
             if isinstance(v, str) and not v.strip():
                 object.__setattr__(self, name, None)

@@ -14,14 +14,15 @@ import stat
 from pathlib import Path, PurePath
 from typing import Sequence
 
-from ..files.inputs import regular_file, tidy
+from ..files.inputs import LIMITS, decode, read_input, regular_file, tidy
 from ..files.storage import data_dir
 from .entry import LedgerError, LoadResult
 from .journal_file import Journal
 from .ledger import Ledger
 from .replay import Replay, torn_problem
 
-__all__ = ["holds_a_night", "journal_path", "list_nights", "load_journal", "night_file", "open_night", "read_journal"]
+__all__ = ["holds_a_night", "journal_path", "list_nights", "load_journal", "night_file", "open_night", "read_journal",
+           "read_night_file"]
 
 #: The files a journal keeps beside itself (its lock, a temporary file, a torn row, a damaged copy):
 #: never listed as nights.
@@ -206,3 +207,44 @@ def read_journal(text: str, *, players: Sequence[str] | None = None, game: str |
             replay.feed(rest)
     replay.finish()
     return LoadResult(replay.ledger, tuple(sorted(replay.problems, key=lambda p: p.line)))
+
+
+def read_night_file(source: str | os.PathLike, *, players: Sequence[str] | None = None,
+                    game: str | None = None, name: str | None = None) -> LoadResult:
+    """A night from its journal file (or ``"-"``, standard input), read only: nothing is written.
+
+    No lock is taken and nothing beside the file is touched (:func:`load_journal` is for a night
+    to carry on). A last row that a crash left as NUL bytes, or cut inside a character, is a row
+    cut short (a :class:`~mjscore.night.entry.Problem`), as the scorekeeper reads it; an empty
+    file is refused. ``name``: the file as messages call it (default its path).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "tuesday.csv"
+    >>> _ = open_night(path, ["Ann", "Bea", "Cat", "Dee"]).ledger.add(winner="Ann", how="self-drawn", value=25)
+    >>> read_night_file(path).ledger.totals
+    {'Ann': 150, 'Bea': -50, 'Cat': -50, 'Dee': -50}
+    """
+    source = os.fspath(source)
+    name = name or ("standard input" if source == "-" else source)
+    data = read_input(source, limit=LIMITS["journal"], what="journal", error=LedgerError)
+    end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+    tail = data[end:].rstrip(b"\x1a")
+    if end and b"\x00" not in data[:end] and not _is_text(tail):
+        # a last row a crash left as NUL bytes or cut inside a character: a row cut short, as
+        # `mjscore record` reads it (read_journal says so), not the whole file refused
+        data = data[:end]
+    else:
+        tail = b""
+    text = decode(data, name, LedgerError)
+    if not text.strip() and not tail:
+        raise LedgerError(f"{name} is empty: nothing to read as a journal" if source == "-"
+                          else f"the journal {name} is empty")
+    return read_journal(text, players=players, game=game, name=name, tail=tail)
+
+
+def _is_text(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return b"\x00" not in data

@@ -145,7 +145,12 @@ class Journal:
         return (self.ino, self.offset) != before
 
     def append(self, ledger, hand: object, entry: Entry | None) -> None:
-        """Append one record (inside :meth:`writing`): on disk when this returns."""
+        """Append one record (inside :meth:`writing`): on disk when this returns.
+
+        A hand with a line of the card, in a journal written before its ``line`` column, first
+        has the journal written again with the column (the night as it stands)."""
+        if entry is not None and entry.line is not None and "line" not in (self.replay.header or ()):
+            self._rewrite(ledger, keep=False)
         text = record(ledger, hand, entry)
         try:
             self._wrote(self.sig, text.encode("utf-8"), ledger)

@@ -9,17 +9,18 @@ column names; then one row per record::
     #players,Ann,Bea,Cat,Dee
     #game,american
     #jokerless-exempt,quints,singles-and-pairs
-    hand,winner,how,thrower,value,jokerless,category,dead,bettor,pick,note
-    1,Ann,discard,Cat,25,no,other,,,,
-    2,,wall,,,no,other,,,,
-    undo 2,,,,,,,,,,
-    2,Bea,self-drawn,,30,no,other,,,,
-    1,Ann,discard,Dee,25,no,other,,,,
+    hand,winner,how,thrower,value,jokerless,category,dead,bettor,pick,note,line
+    1,Ann,discard,Cat,25,no,other,,,,,
+    2,,wall,,,no,other,,,,,
+    undo 2,,,,,,,,,,,
+    2,Bea,self-drawn,,30,no,other,,,,,2468 #3
+    1,Ann,discard,Dee,25,no,other,,,,,
 
 Each hand, undo and correction is **one appended row**: ``hand`` is the hand's number (empty
 means the next hand); a number already used is a correction of that hand (the row says the
 whole hand again); ``undo N`` takes back hand N, the last. Above, hand 2 was a wall game,
-taken back and entered again as Bea's win, then hand 1 was corrected (Dee threw, not Cat).
+taken back and entered again as Bea's win with the third line of the club card's 2468 section,
+then hand 1 was corrected (Dee threw, not Cat).
 
 Setting rows (before the column names): ``#players`` (the four, or five: the fifth listed
 sits out and bets unless a hand's ``bettor`` names another), ``#game`` (``american`` or
@@ -39,7 +40,11 @@ gives the hand), ``jokerless`` (yes when declared), ``category`` (the card's sec
 players: who sat out, whom she backed), ``tiles`` (Willingdon: the hand in the short
 notation), ``exposed`` (Willingdon: how many pungs/kongs the winner showed *before* the
 discard, for the three-exposed penalty), ``fishing`` (yes when the discarder had no other
-choice), ``east`` (who sat East; the seats go round the players in order), ``note``.
+choice), ``east`` (who sat East; the seats go round the players in order), ``note``, ``line``
+(American: the line of the club's card the hand was, such as ``2468 #3``; its value and section
+kind are in ``value`` and ``category``, so the journal is read without the card). A journal
+written before the ``line`` column reads as it is, and is written again with it when a hand
+first names a line.
 
 Yes/no cells also take ``y``, ``n``, ``true``, ``false``, ``1``, ``0``, ``x``. A text cell that
 a spreadsheet would run as a formula gets a leading apostrophe (``'+1Bx4 ...``), which the
@@ -52,8 +57,8 @@ reader takes off again.
 #players,Ann,Bea,Cat,Dee
 #game,american
 #jokerless-exempt,quints,singles-and-pairs
-hand,winner,how,thrower,value,jokerless,category,dead,bettor,pick,note
-1,Ann,discard,Cat,25,no,other,,,,
+hand,winner,how,thrower,value,jokerless,category,dead,bettor,pick,note,line
+1,Ann,discard,Cat,25,no,other,,,,,
 """
 
 from __future__ import annotations

@@ -247,6 +247,7 @@ class Ledger:
         n = whole(number, "the hand number")
         if n is None or not 1 <= n <= len(self._hands):
             raise LedgerError(f"there is no hand {number} (the night has {len(self._hands)})")
+        fields_ = {"line": None, **fields_} if {"value", "category"} & fields_.keys() else fields_  # the card's, no more
         new = replace(self._hands[n - 1].entry, **_known(fields_)) if entry is None else entry
         new = _entry(new, {})
         _asked(self, self.settle(new))

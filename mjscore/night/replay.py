@@ -65,9 +65,13 @@ class Replay:
 
     @property
     def canonical(self) -> bool:
-        """Whether the file is written as this module writes it (else it is written again)."""
+        """Whether the file is written as this module writes it (else it is written again).
+
+        A journal written before the ``line`` column (a line of the card) is, until a hand names
+        a line (:meth:`mjscore.night.journal_file.Journal.append` writes it again then)."""
+        names = tuple(self.header or ())
         return (self.ledger is not None and not self.untidy
-                and tuple(self.header or ()) == header(self.ledger))
+                and names in (header(self.ledger), tuple(c for c in header(self.ledger) if c != "line")))
 
     def feed(self, text: str) -> None:
         """Read ``text``, the next whole rows of the journal.

@@ -156,8 +156,8 @@ class Willingdon:
             raise LedgerError(str(err)) from None
 
     def _settle(self, players: tuple[str, ...], e: Entry) -> Settled:
-        if e.jokerless or e.dead or e.bettor is not None or e.pick is not None:
-            raise LedgerError("jokerless, dead hands and the bettor are for an American night")
+        if e.jokerless or e.dead or e.bettor is not None or e.pick is not None or e.line is not None:
+            raise LedgerError("jokerless, dead hands, the bettor and a line of the card are for an American night")
         if e.category not in (None, "", "other"):
             raise LedgerError("a category is for an American night, not a Willingdon one")
         how = how_word(e.how, WILLINGDON_HOWS, "a Willingdon")

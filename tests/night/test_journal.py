@@ -42,7 +42,7 @@ def test_a_hand_typed_csv_in_the_old_format_loads_and_is_written_once_in_the_new
     assert result.ok and len(result.ledger) == 2
     result.ledger.correct(2, value=40)
     text = path.read_text(encoding="utf-8-sig")
-    assert text.splitlines()[3].startswith("hand,winner,how") and text.endswith("2,Dee,self-drawn,,40,no,other,,,,\n")
+    assert text.splitlines()[3].startswith("hand,winner,how") and text.endswith("2,Dee,self-drawn,,40,no,other,,,,,\n")
     assert load_journal(path).ledger.lines == result.ledger.lines
 
 

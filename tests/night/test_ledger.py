@@ -340,7 +340,7 @@ def test_every_hand_is_in_the_journal_the_moment_it_is_entered(tmp_path):
     text = path.read_text(encoding="utf-8-sig")
     assert text.splitlines()[0] == "#players,Ann,Bea,Cat,Dee"
     night.add(winner="Ann", how="discard", thrower="Cat", value=25)
-    assert path.read_text(encoding="utf-8-sig").splitlines()[-1] == "1,Ann,discard,Cat,25,no,other,,,,"
+    assert path.read_text(encoding="utf-8-sig").splitlines()[-1] == "1,Ann,discard,Cat,25,no,other,,,,,"
     night.add(how="wall")
     assert load_journal(path).ledger.lines == night.lines
     night.undo()
@@ -350,8 +350,8 @@ def test_every_hand_is_in_the_journal_the_moment_it_is_entered(tmp_path):
     assert path.read_bytes().startswith(b"\xef\xbb\xbf")  # so a spreadsheet reads it as UTF-8
     # One record per change, appended: the hand, the wall game, its undo, the correction.
     assert path.read_text(encoding="utf-8-sig").splitlines()[-4:] == [
-        "1,Ann,discard,Cat,25,no,other,,,,", "2,,wall,,,no,other,,,,", "undo 2,,,,,,,,,,",
-        "1,Ann,discard,Cat,30,no,other,,,,"]
+        "1,Ann,discard,Cat,25,no,other,,,,,", "2,,wall,,,no,other,,,,,", "undo 2,,,,,,,,,,,",
+        "1,Ann,discard,Cat,30,no,other,,,,,"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tuesday.csv", "tuesday.csv.lock"]  # no temp files
 
 

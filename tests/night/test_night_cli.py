@@ -60,8 +60,8 @@ def test_undo_and_correct(tmp_path, capsys):
     data = json.loads(out)
     assert data["totals"] == {"Ann": 100, "Bea": -50, "Cat": -25, "Dee": -25} and len(data["hands"]) == 1
     text = path.read_text(encoding="utf-8-sig").splitlines()
-    assert text[-4:] == ["2,Dee,self-drawn,,25,no,other,,,,", "1,Ann,discard,Bea,25,no,other,,,,",
-                         "2,,wall,,,no,other,,,,", "undo 2,,,,,,,,,,"]
+    assert text[-4:] == ["2,Dee,self-drawn,,25,no,other,,,,,", "1,Ann,discard,Bea,25,no,other,,,,,",
+                         "2,,wall,,,no,other,,,,,", "undo 2,,,,,,,,,,,"]
 
 
 def test_a_willingdon_night_at_the_terminal(tmp_path, capsys):

@@ -2,7 +2,8 @@
 
 Hands are recorded from outside the app, at the terminal (``mjscore record``), with values the
 app's buttons do not offer (80, 100, 100,000, 1), every way a hand ends, notes, dead hands, a
-bettor, a typed Willingdon score, the sets shown before the discard, fishing and East. Then each
+bettor, a typed Willingdon score, the sets shown before the discard, fishing, East and a line of
+the club's card (kept in the data folder, where the app finds it too). Then each
 field of each hand is corrected in turn, through the app's controls as a scorekeeper clicks and
 types them, and every other field must be kept as it was recorded (in the ledger, and in the
 journal read afresh). Each correction is then put back with the button the app offers.
@@ -17,9 +18,24 @@ from dataclasses import replace
 import pytest
 
 from mjscore.cli import main
+from mjscore.files.storage import data_dir
 from mjscore.night import AMERICAN_COLUMNS, WILLINGDON_COLUMNS, journal_path, load_journal
 from mjscore.views.night.hand_form import NOT_SAID
 from mjscore.views.night.scorekeeper_app import ScorekeeperApp
+
+
+#: The club's card both the command line and the app find in the data folder.
+CARD = """section,line,value,concealed,kind
+Evens,1,25,,
+Evens,2,25,30,
+Singles and Pairs,1,100,,
+Quints,1,40,,
+"""
+
+
+def keep_card() -> None:
+    data_dir().mkdir(parents=True, exist_ok=True)
+    (data_dir() / "card.csv").write_text(CARD, encoding="utf-8")
 
 
 def record(name: str, *args: object) -> None:
@@ -43,7 +59,7 @@ def _set(**controls):
 AMERICAN_FOUR = [
     ("--players", "Ann,Bea,Cat,Dee", "--winner", "Ann", "--how", "discard", "--thrower", "Cat", "--value", 80,
      "--dead", "Dee", "--note", "from the terminal"),
-    ("--winner", "Bea", "--how", "self-drawn", "--value", 100, "--jokerless", "--category", "singles-and-pairs"),
+    ("--winner", "Bea", "--how", "self-drawn", "--line", "Singles and Pairs #1", "--jokerless"),
     ("--winner", "Cat", "--how", "joker-exchange", "--value", 100_000, "--category", "quints"),
     ("--winner", "Dee", "--how", "heavenly-hand", "--value", 1),
     ("--how", "wall", "--dead", "Ann;Bea", "--note", "two dead"),
@@ -54,18 +70,21 @@ AMERICAN_FOUR_CASES = [
     (1, _set(how="self-drawn"), {"how": "self-drawn", "thrower": None}),
     (1, _set(thrower="Bea"), {"thrower": "Bea"}),
     (1, _set(value=81), {"value": 81}),
+    (1, _set(line="Evens #2 concealed"), {"line": "Evens #2 concealed", "value": 30}),
     (1, _set(quick=40), {"value": 40}),
     (1, _set(jokerless=True), {"jokerless": True}),
     (1, _set(category="2468"), {"category": "2468"}),
     (1, _dead("Bea"), {"dead": ("Bea", "Dee")}),
     (1, _set(note="typed again"), {"note": "typed again"}),
     (2, _set(how="discard", thrower="Ann"), {"how": "discard", "thrower": "Ann"}),
-    (2, _set(value=100_000), {"value": 100_000}),
+    (2, _set(value=100_000), {"value": 100_000, "line": None}),  # a value typed by hand drops the line
     (2, _set(jokerless=False), {"jokerless": False}),
-    (2, _set(category="other"), {"category": "other"}),
+    (2, _set(category="other"), {"category": "other", "line": None}),
+    (2, _set(line="quints 1"), {"line": "Quints #1", "value": 40, "category": "quints"}),
     (2, _set(winner="Cat"), {"winner": "Cat"}),
     (3, _set(how="heavenly-hand"), {"how": "heavenly-hand"}),
     (3, _set(value=99_999), {"value": 99_999}),
+    (3, _set(line="Evens #1"), {"line": "Evens #1", "value": 25, "category": "other"}),
     (3, _dead("Ann"), {"dead": ("Ann",)}),
     (3, _set(note="=not a formula"), {"note": "=not a formula"}),
     (4, _set(value=2), {"value": 2}),
@@ -85,6 +104,7 @@ AMERICAN_FIVE_CASES = [
     (1, _set(bettor="Dee"), {"bettor": "Dee"}),
     (1, _set(pick="Cat"), {"pick": "Cat"}),
     (1, _set(quick=35), {"value": 35}),
+    (1, _set(line="Evens #2"), {"line": "Evens #2", "value": 25}),
     (1, _set(winner="Bea"), {"winner": "Bea"}),
     (1, _set(jokerless=True), {"jokerless": True}),
     (1, _set(note="a note"), {"note": "a note"}),
@@ -141,12 +161,13 @@ GAMES = {
 @pytest.mark.parametrize("game", list(GAMES))
 def test_correcting_one_field_keeps_every_other(game):
     name, hands, cases, columns = GAMES[game]
+    keep_card()
     for args in hands:
         record(name, *args)
     app = ScorekeeperApp(journal=name)
     assert len(app.ledger) == len(hands)
     recorded = [line.entry for line in app.ledger.lines]
-    # every field of the game's journal is corrected at least once
+    # every field of the game's journal is corrected at least once (a line of the club's card too)
     assert {k for _n, _act, changes in cases for k in changes} == set(columns) - ({"bettor", "pick"}
                                                                                if name == "am4.csv" else set())
     for n, act, changes in cases:

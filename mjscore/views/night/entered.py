@@ -12,6 +12,11 @@ hand ends, any players dead, any typed score, 0 to 4 sets shown, any East), so a
 elsewhere (``mjscore record``, a typed journal) is shown as it is. Nothing is worked out here:
 the ledger checks and settles every hand.
 
+A club that keeps its card (:mod:`mjscore.night.card`) names an American hand's line instead of
+its value: the form (:class:`Form`, given the card) reads a line as ``mjscore record --line``
+does, takes the line's value and section kind from the card, and drops the line when a value or
+a section is then chosen by hand, as a correction at the command line does.
+
 >>> from mjscore.night import Ledger
 >>> night = Ledger(["Ann", "Bea", "Cat", "Dee"])
 >>> hand = tidy(night, {**BLANK, "winner": "Ann", "thrower": "Ann", "value": "30"})
@@ -28,7 +33,7 @@ from ...night.entry import whole
 from ...numbers import count
 
 __all__ = ["BLANK", "VALUES", "WON", "Form", "Waiting", "at_table", "bettor_follows", "cleared", "east_follows",
-           "fields", "filled", "missing", "next_east", "others", "settle_hand", "tidy", "typed_value"]
+           "fields", "filled", "missing", "next_east", "others", "picked", "settle_hand", "tidy", "typed_value"]
 
 #: The card values offered as buttons (the card's hands are 25 to 50, a few more); any other
 #: value from 1 to 100,000 is typed in the box beside them.
@@ -36,10 +41,11 @@ VALUES = (25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75)
 #: How a Willingdon hand ends with tiles, a score, sets shown and fishing.
 WON = ("discard", "self-drawn")
 #: The form as it is for a new hand: typed values as typed (text), "exposed" None for "not said"
-#: (the tiles say, or no penalty); East and who sits out are the night's to offer.
+#: (the tiles say, or no penalty); East and who sits out are the night's to offer; "line": the
+#: line of the club's card as typed ("" for none).
 BLANK = {"winner": None, "how": "discard", "thrower": None, "value": "25", "jokerless": False, "category": "other",
          "dead": (), "bettor": None, "pick": None, "tiles": "", "score": "", "exposed": None, "fishing": False,
-         "east": None, "note": ""}
+         "east": None, "note": "", "line": ""}
 #: What to say when a Willingdon hand has neither tiles nor a score, typing the tiles or tapping them.
 _ASK_TILES = {False: "Type the tiles (or the score).",
               True: "The hand shown is only a starting point, not the winner’s hand: tap to change it to "
@@ -104,8 +110,23 @@ def cleared(hand: dict) -> dict:
     return {**BLANK, "east": hand["east"], "bettor": hand["bettor"]}
 
 
-def fields(ledger, hand: dict) -> dict:
-    """The hand as :meth:`mjscore.night.Ledger.add` takes it (a field not in play is empty)."""
+def picked(card, text: str):
+    """The line of ``card`` that ``text`` names (a :class:`~mjscore.night.card.Pick`), or None.
+
+    None: no card, nothing typed, or not a line of the card (:meth:`Form.settle` says why)."""
+    if card is None or not text.strip():
+        return None
+    try:
+        return card.pick(text)
+    except LedgerError:
+        return None
+
+
+def fields(ledger, hand: dict, card=None) -> dict:
+    """The hand as :meth:`mjscore.night.Ledger.add` takes it (a field not in play is empty).
+
+    A line of ``card`` (the club's card) is named as the journal records it (``Evens #3``); a
+    line the card does not have is passed on as typed, for :meth:`Form.settle` to refuse."""
     how = hand["how"]
     f: dict = {"winner": None if how == "wall" else hand["winner"], "how": how,
                "thrower": hand["thrower"] if how == "discard" else None}
@@ -115,6 +136,8 @@ def fields(ledger, hand: dict) -> dict:
         f.update(value=typed_value(hand["value"]) if won else None, jokerless=hand["jokerless"] and won,
                  category=hand["category"], dead=tuple(hand["dead"]),
                  bettor=hand["bettor"] if five else None, pick=hand["pick"] if five else None)
+        line = picked(card, hand["line"])
+        f["line"] = (line.name if line is not None else " ".join(hand["line"].split()) or None) if won else None
     else:
         won = how in WON
         f.update(value=typed_value(hand["score"]) if won else None,
@@ -149,7 +172,7 @@ def filled(ledger, e: Entry, hand: dict) -> dict:
     out = {**hand, "winner": e.winner, "how": e.how, "thrower": e.thrower, "note": e.note or ""}
     if ledger.game == "american":
         out.update(jokerless=e.jokerless, category=e.category, dead=tuple(e.dead), pick=e.pick,
-                   bettor=e.bettor or ledger.bettor)
+                   bettor=e.bettor or ledger.bettor, line=e.line or "")
         if e.value is not None:
             out["value"] = str(e.value)
     else:
@@ -263,10 +286,12 @@ class Form:
     """The scorekeeper's form for one hand, without a widget: the night's ``ledger``, the hand
     as entered (``hand``, :data:`BLANK`'s keys), which hand it is (``editing``: 0 for the next,
     else the hand being corrected), what "changed" is against (``baseline``), the East and the
-    sitter-out offered from the last hand and why East (``east_note``)."""
+    sitter-out offered from the last hand and why East (``east_note``); ``card``: the club's card
+    (:class:`~mjscore.night.card.Card`, an American night's), whose lines the hand may name."""
 
-    def __init__(self, ledger) -> None:
+    def __init__(self, ledger, card=None) -> None:
         self.ledger = ledger
+        self.card = card
         self.hand = dict(BLANK)
         self.editing = 0
         self.tapping = False     # the tiles are tapped, not typed (what to ask for says so)
@@ -276,19 +301,53 @@ class Form:
         self.clearings = 0       # how many times the form was cleared (the tile builder starts again)
 
     def enter(self, **changes) -> None:
-        """The scorekeeper changed these values (:data:`BLANK`'s keys), as the form holds them."""
+        """The scorekeeper changed these values (:data:`BLANK`'s keys), as the form holds them.
+
+        A line of the card sets the value and the section from the card; a value or a section
+        then changed by hand drops the line (it no longer says what the hand was worth)."""
         unknown = set(changes) - set(BLANK)
         if unknown:
             raise TypeError(f"the form has no {', '.join(sorted(unknown))}")
-        self.hand = tidy(self.ledger, {**self.hand, **changes})
+        hand = {**self.hand, **changes}
+        line = picked(self.card, hand["line"]) if "line" in changes else None
+        if line is not None:
+            hand.update(value=str(line.value), category=line.category)
+        elif "line" not in changes and (typed_value(hand["value"]) != typed_value(self.hand["value"])
+                                        or hand["category"] != self.hand["category"]):
+            hand["line"] = ""
+        self.hand = tidy(self.ledger, hand)
 
     def fields(self) -> dict:
         """The hand as the ledger takes it."""
-        return fields(self.ledger, self.hand)
+        return fields(self.ledger, self.hand, self.card)
+
+    def settle(self, f: dict | None = None) -> tuple[dict, Line | None, str | None]:
+        """The hand (``f``, else as entered) as :func:`settle_hand` checks it, a line of the card first.
+
+        A line the scorekeeper named that is not on the card is refused with the card's nearest
+        lines, in the words of ``mjscore record --line``; a line as recorded (a hand being
+        corrected) stands, on this card or not."""
+        f = self.fields() if f is None else f
+        if self.card is not None and f.get("line") and f["line"] != (self.baseline or {}).get("line"):
+            try:
+                self.card.pick(f["line"])
+            except LedgerError as e:
+                return f, None, str(e)
+        return settle_hand(self.ledger, f)
 
     def missing(self) -> str | None:
         """What is still to choose before the hand can be settled."""
         return missing(self.ledger, self.hand, tapping=self.tapping)
+
+    def changes(self, f: dict) -> dict:
+        """What saving ``f`` as a correction changes: its fields not as saved.
+
+        A line of the card goes with the value or the section it gave (the ledger drops the line
+        of a hand whose value or section is corrected without it)."""
+        changed = {k: v for k, v in f.items() if v != self.baseline.get(k)}
+        if f.get("line") and {"value", "category"} & changed.keys():
+            changed["line"] = f["line"]
+        return changed
 
     def unsaved(self) -> bool:
         """The form holds something the scorekeeper entered and has not saved."""
@@ -302,7 +361,7 @@ class Form:
         if wanted:
             return wanted, None, None
         f = self.fields()
-        _f, line, problem = settle_hand(self.ledger, f)
+        _f, line, problem = self.settle(f)
         if problem:
             return None, None, problem
         n = self.editing

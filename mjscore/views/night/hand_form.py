@@ -1,6 +1,6 @@
 """The controls of one hand in the scorekeeper app, for either game (:class:`HandControls`):
-who won, how, who threw; American: the card value, jokerless, the section, dead hands, the
-bettor; Willingdon: the tiles in the short notation, typed or tapped (:mod:`.tile_entry`), or a
+who won, how, who threw; American: the line of the club's card (:mod:`.card_part`, where the
+club keeps one) or the card value, jokerless, the section, dead hands, the bettor; Willingdon: the tiles in the short notation, typed or tapped (:mod:`.tile_entry`), or a
 typed score, the sets shown before the discard, fishing, who sat East.
 
 They show the hand being entered (:class:`~.entered.Form`, a plain dict) and pass on each
@@ -18,6 +18,7 @@ import traitlets
 from ...american.home import CATEGORIES
 from .._app import classed, switch_off
 from .._controls import Picks, number_box
+from .card_part import CardPart
 from .entered import VALUES, WON, at_table, others, typed_value
 from .tile_entry import TileEntry
 
@@ -33,7 +34,7 @@ _EXPOSED = (("not said", NOT_SAID), ("0", 0), ("1", 1), ("2", 2), ("3", 3), ("4"
 _LABEL = {"description_width": "5.5em"}
 #: The controls that hold the hand, each under its key in the form's dict.
 KEYS = ("winner", "how", "thrower", "value", "jokerless", "category", "dead", "bettor", "pick", "tiles", "score",
-        "exposed", "fishing", "east", "note")
+        "exposed", "fishing", "east", "note", "line")
 
 
 def _no_choice_as_minus_one(index, _widget):
@@ -77,10 +78,14 @@ class HandControls:
     """The hand's controls in ``widget``; ``on_change(key, value)`` hears of each change the
     scorekeeper makes (a key of :data:`KEYS`, the value as the form holds it), and
     :meth:`show` puts a form's hand on them. ``watch`` and ``quietly``: the app's (see
-    :class:`~mjscore.views._app.App`), so that what the app sets itself is never taken for a click."""
+    :class:`~mjscore.views._app.App`), so that what the app sets itself is never taken for a click;
+    ``card``: the club's card, whose box (``line``) is shown in an American night when there is one."""
 
-    def __init__(self, on_change: Callable[[str, object], None], *, watch: Callable, quietly: Callable) -> None:
+    def __init__(self, on_change: Callable[[str, object], None], *, watch: Callable, quietly: Callable,
+                 card: CardPart) -> None:
         self._on_change = on_change
+        self.card = card
+        self.line = card.line
         self._quietly = quietly  # the app's: what it sets itself is not the scorekeeper's change
         self._clearings = 0
         self.widget = self._build(watch)
@@ -145,6 +150,7 @@ class HandControls:
                             "mjs-score-note")
         self.five = widgets.VBox([self.bettor, self.pick], layout=widgets.Layout(display="none"))
         self.american_box = classed(widgets.VBox([
+            self.card.widget,
             widgets.HBox([self.value, self.quick], layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             widgets.HBox([self.category, self.jokerless], layout=widgets.Layout(flex_flow="row wrap",
                                                                                 align_items="center")),
@@ -172,6 +178,7 @@ class HandControls:
             _offer(self.how, _HOWS[game], "discard")
             _hide(self.american_box, game != "american")
             _hide(self.willingdon_box, game != "willingdon")
+            self.card.offer(game)
             _hide(self.five, ledger.bettor is None)
             if ledger.bettor is not None:
                 _offer(self.bettor, ledger.players, ledger.bettor)
@@ -207,6 +214,7 @@ class HandControls:
             how = hand["how"]
             for w in (self.winner, self.value, self.quick, self.jokerless, self.category):
                 switch_off(w, how == "wall")
+            self.card.show(hand["line"], off=how == "wall")
             for w in (self.tiles, self.score, self.exposed, self.fishing):
                 switch_off(w, how not in WON)
             self.tile_entry.disable(how not in WON)

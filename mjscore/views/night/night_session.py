@@ -29,6 +29,8 @@ the scorekeeper does; a test drives it directly, as a scorekeeper would:
   at the very moment of Add are caught too.
 - A correction sends the ledger only the fields the scorekeeper changed: whatever the form does
   not show stays as recorded.
+- **The club's card** (``card``, an American night's): a hand may name a line of it instead of
+  its value (:class:`~.entered.Form`); a line not on the card is refused with its nearest lines.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from ...night import LedgerError, Line, journal_path, load_journal, open_night
 from ...night.journal import holds_a_night
 from ...night.in_progress import in_progress, mark_closed, mark_open
 from ...numbers import count
-from .entered import Form, Waiting, settle_hand
+from .entered import Form, Waiting
 
 __all__ = ["NightSession", "Offer", "Question", "Said", "fresh_name", "hands", "what_night"]
 
@@ -163,8 +165,8 @@ class NightSession:
     """The open night (``ledger``, ``path``), its hand being entered (``form``), the next hand
     waiting while an earlier one is corrected (``draft``), what can come back (``offer``), what was said."""
 
-    def __init__(self) -> None:
-        self.ledger = self.path = None
+    def __init__(self, card=None) -> None:
+        self.card, self.ledger, self.path = card, None, None  # the club's card, or None
         self.form: Form | None = None   # the hand being entered, while a night is open
         self.draft: Waiting | None = None  # the next hand, waiting while an earlier one is corrected or the night closed
         self.offer: Offer | None = None
@@ -222,7 +224,7 @@ class NightSession:
         _in_progress(path, True)
         self.draft = None
         self._offer_back()
-        self.form = Form(self.ledger)
+        self.form = Form(self.ledger, self.card if self.ledger.game == "american" else None)
         self.form.next_hand()
         n, path = len(self.ledger), self.path
         if result.problems:
@@ -320,12 +322,12 @@ class NightSession:
             self.say(_stale(self.ledger, self.form), error=True)
             return
         missing = self.form.missing()
-        f, _line, problem = settle_hand(self.ledger, self.form.fields()) if not missing else (None, None, missing)
+        f, _line, problem = self.form.settle() if not missing else (None, None, missing)
         if problem:
             self.say(problem, error=True)
             return
         old = self.ledger.lines[n - 1].entry if n else None
-        changed = {k: v for k, v in f.items() if v != self.form.baseline.get(k)} if n else None
+        changed = self.form.changes(f) if n else None
         if n and not changed:
             self.say(f"Nothing in hand {n} was changed: nothing to save.")
             return

@@ -24,17 +24,21 @@ All the arithmetic is the :class:`~mjscore.night.Ledger`'s, and what the night i
 hand being entered, a correction, what can be brought back, which night is open) is the
 :class:`~.night_session.NightSession`'s, which tests drive without a widget: this module only
 shows it and passes on what the scorekeeper does.
+A club that keeps its card (``card.csv`` or ``card.json`` in the data folder, as ``mjscore
+record --line`` finds it, or the file given as ``card``) names an American hand's line of it
+instead of the value (:mod:`.card_part`).
 Player names are always shown as text (escaped), never read as HTML.
 
 The parts carry stable CSS classes (``mjs-score-...``), for the browser tests and styling:
 ``nights`` (the saved nights), ``open`` (carry on), ``name``, ``players``, ``game``,
 ``league-card``, ``east-double``, ``penalty``, ``false-mahjong``, ``start`` (a new night);
 ``editing`` (the next hand, or an earlier one to correct), ``editing-note``, ``winner``, ``how``,
-``thrower``, ``value`` (the card value, typed), ``quick`` (common card values), ``jokerless``,
-``category``, ``dead``, ``bettor``, ``pick``, ``tiles``, ``score``, ``exposed``, ``fishing``,
+``thrower``, ``line`` (a line of the club's card) and ``card-note`` (which card, or why none),
+``value`` (the card value, typed), ``quick`` (common card values), ``jokerless``, ``category``, ``dead``, ``bettor``, ``pick``, ``tiles``, ``score``, ``exposed``, ``fishing``,
 ``east``, ``east-note``, ``note``, ``add``, ``undo``; ``ask`` (Undo's question, with ``yes``
 and ``no``), ``bring-back``; ``payments``, ``status``, ``totals``, ``report``, ``chart``,
-``journal``, ``sync`` (show hands from another tab), ``another`` (close this night) and
+``journal``, ``sync`` (show hands from another tab), ``season`` (the season of the saved nights) and
+``season-view`` (the season shown), ``another`` (close this night) and
 ``close-ask`` (its question, with ``close-yes`` and ``close-no``); ``entry`` (type or tap the
 tiles) and ``tap-start`` (what tapping starts from).
 
@@ -63,10 +67,12 @@ from .._controls import AskFirst
 from .._downloads import download_html, nothing_kept_html
 from .._style import ERROR, count
 from . import entered
+from .card_part import CardPart
 from .hand_form import KEYS, HandControls
 from .night_choice import PARTS, NightChoice
 from .night_html import payments_html, report_card_html, totals_chart_html, totals_html
 from .night_session import NightSession, Question, fresh_name, hands
+from .season_view import SeasonPart
 
 __all__ = ["ScorekeeperApp"]
 
@@ -129,15 +135,19 @@ class ScorekeeperApp(App):
     night in progress (:mod:`mjscore.night.in_progress`: opened here and not closed), or asks
     which where several are, or offers a new night (``night-YYYY-MM-DD.csv``, or ``-2``... when
     that name holds a night already). ``players`` (and ``game``): start that new night at once.
+    ``card``: the club's card's file (default: the one kept in the data folder, if any).
 
     ``session`` is what the night is doing; its parts on screen: :class:`~.night_choice.NightChoice`
-    (choosing the night), :class:`~.hand_form.HandControls` (the hand's controls).
+    (choosing the night), :class:`~.hand_form.HandControls` (the hand's controls), ``club_card``
+    (the line of the club's card: :class:`~.card_part.CardPart`).
     """
 
     title = "the scorekeeper"
 
-    def __init__(self, journal: str | os.PathLike | None = None, *, players=None, game: str = "american") -> None:
-        self.session = NightSession()
+    def __init__(self, journal: str | os.PathLike | None = None, *, players=None, game: str = "american",
+                 card: str | os.PathLike | None = None) -> None:
+        self.club_card = CardPart(card)
+        self.session = NightSession(self.club_card.card)
         self._night = self._said = None  # the night the controls show, and what was said last
         self._previewed = ""
         default = os.fspath(journal) if journal is not None else fresh_name()
@@ -145,7 +155,7 @@ class ScorekeeperApp(App):
             classed(widgets.HTML(), f"mjs-score-{part}")
             for part in ("payments", "status", "totals", "report", "chart", "journal", "editing-note"))
         self.choice = NightChoice(default, game)
-        self.hand = HandControls(self._hand_changed, watch=self.watch, quietly=self._quietly)
+        self.hand = HandControls(self._hand_changed, watch=self.watch, quietly=self._quietly, card=self.club_card)
         for name in PARTS:
             setattr(self, name, getattr(self.choice, name))
         for name in KEYS + _HAND_PARTS:
@@ -170,8 +180,9 @@ class ScorekeeperApp(App):
         self.night_box = widgets.VBox([widgets.HBox([self.totals, self.chart], layout=row), self.report,
                                        widgets.HBox([self.sync_button, self.another], layout=row),
                                        self.closer.widget], layout=widgets.Layout(display="none"))
-        self.widget = classed(widgets.VBox([widgets.HTML(_CSS), self.journal, self.setup, self.hand_box,
-                                            self.status, self.bring_back, self.night_box]), "mjs-score-app")
+        self.season = SeasonPart(lambda: self.session.path.parent if self.session.path is not None else None)
+        self.widget = classed(widgets.VBox([widgets.HTML(_CSS), self.journal, self.setup, self.hand_box, self.status,
+                                            self.bring_back, self.night_box, self.season.widget]), "mjs-score-app")
         self.open.on_click(lambda _: self.carry_on())
         self.start.on_click(lambda _: self.start_night())
         self.add.on_click(lambda _: self.add_hand())
@@ -198,19 +209,12 @@ class ScorekeeperApp(App):
             self.start_night()
         self.refresh()
 
-    @property
-    def ledger(self):
-        """The open night's ledger (None before a night is open)."""
-        return self.session.ledger
-
-    @property
-    def path(self):
-        """The open night's journal (None before a night is open)."""
-        return self.session.path
+    ledger = property(lambda self: self.session.ledger, doc="The open night's ledger (None before a night is open).")
+    path = property(lambda self: self.session.path, doc="The open night's journal (None before a night is open).")
 
     def fields(self) -> dict:
         """The hand as the controls stand, as :meth:`mjscore.night.Ledger.add` takes it."""
-        return entered.fields(self.session.ledger, self.hand.values())
+        return entered.fields(self.session.ledger, self.hand.values(), self.session.card)
 
     # -- what the scorekeeper does -----------------------------------------------------------
 
