@@ -728,7 +728,7 @@ def test_the_scorekeepers_page_and_the_sites_jupyterlab_keep_the_same_nights(app
     _enter_a_hand(in_lab)
     in_lab.locator(".mjs-score-add").click()
     expect(in_lab.locator(".mjs-score-totals caption")).to_have_text("Totals after 2 hands")
-    assert lite.page.evaluate(LISTING, "mjscore-data/nights") == ["shared.csv"]
+    assert "shared.csv" in lite.page.evaluate(LISTING, "mjscore-data/nights")
     assert not lite.errors, lite.errors
 
     page.page.reload()
