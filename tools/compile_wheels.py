@@ -15,7 +15,6 @@ this with a Python of the browser's version on the machine; here there is only t
 """
 
 import importlib
-import importlib.util
 import py_compile
 import site
 import sys
@@ -38,8 +37,11 @@ def imported(modules: list[str], where: Path) -> set[str]:
 
 
 def in_pycache(name: str) -> str:
-    """Where a wheel's compiled module goes: ``pkg/__pycache__/mod.cpython-313.pyc``."""
-    return importlib.util.cache_from_source(name)
+    """Where a wheel's compiled module goes: ``pkg/__pycache__/mod.cpython-313.pyc`` (written out,
+    not asked of ``importlib``, which answers elsewhere under ``PYTHONPYCACHEPREFIX``)."""
+    folder, _, module = name.rpartition("/")
+    cached = f"__pycache__/{module[:-len('.py')]}.{sys.implementation.cache_tag}.pyc"
+    return f"{folder}/{cached}" if folder else cached
 
 
 def beside(name: str) -> str:
