@@ -62,6 +62,21 @@ def test_lessons_are_published_read_only(tmp_path):
     assert content == {"00-a.ipynb": False, "data.csv": True}
 
 
+def test_the_sites_lessons_store_each_outputs_text_as_one_string(tmp_path):
+    """nbformat lets a stored output's text be a list of lines; JupyterLite shows such a list
+    joined by commas (",2 +2Dx3 ..."), so the site's copies join them first."""
+    found = site_pages.lessons(ROOT / "notebooks")
+    site_pages.stage_contents(found, tmp_path / "contents")
+    lists = 0
+    for lesson, nb in found:
+        staged = json.loads((tmp_path / "contents" / lesson.file).read_text(encoding="utf-8"))
+        outputs = [o for c in staged["cells"] for o in c.get("outputs", ())]
+        assert not [o for o in outputs if isinstance(o.get("text"), list)], lesson.file
+        assert not [v for o in outputs for v in o.get("data", {}).values() if isinstance(v, list)], lesson.file
+        lists += sum(isinstance(o.get("text"), list) for c in nb["cells"] for o in c.get("outputs", ()))
+    assert lists > 0  # the lessons themselves keep nbformat's lists, which nbval compares
+
+
 def test_the_front_page_links_each_lesson_as_the_published_links_do():
     found, more = site_pages.lessons(ROOT / "notebooks"), site_pages.more_pages(ROOT / "notebooks")
     page = reading_pages.front_page(found, more)

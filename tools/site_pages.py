@@ -101,6 +101,14 @@ def stage_contents(found: list[tuple[Lesson, dict]], dest: Path, *, extra: dict[
         # the browser's own kernel, named as the app pages name it: a lesson saved with the
         # machine's kernel ("python3") would open asking which kernel to start
         nb["metadata"]["kernelspec"] = dict(LITE_KERNEL)
+        # a stored output's text as one string: JupyterLite shows a list of lines (as nbformat
+        # allows it) joined by commas, ",2 +2Dx3 ..."
+        for output in (o for cell in nb["cells"] for o in cell.get("outputs", ())):
+            if isinstance(output.get("text"), list):
+                output["text"] = "".join(output["text"])
+            for kind, value in output.get("data", {}).items():
+                if isinstance(value, list):
+                    output["data"][kind] = "".join(value)
         if lesson.heavy:
             nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {"tags": ["mjscore-site-notice"]},
                                    "source": [NOTICE.format(mods=", ".join(lesson.heavy))]})

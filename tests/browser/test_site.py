@@ -735,6 +735,31 @@ def test_the_scorekeepers_page_and_the_sites_jupyterlab_keep_the_same_nights(app
     expect(page.app(".mjs-score-app").locator(".mjs-score-journal")).to_contain_text("shared.csv, an American night, 2 hands saved")
 
 
+def test_two_tabs_of_the_scorekeepers_page_on_one_night_each_keep_the_others_hands(app_page, new_context):
+    """A night open in two tabs: a hand added in each in turn, and neither is written over; each
+    tab counts every hand."""
+    from playwright.sync_api import expect
+
+    context = new_context(viewport=SCREEN)
+    first = app_page("scorekeeper.html", context=context).app(".mjs-score-app")
+    first.locator(".mjs-score-name input").fill("two-tabs.csv")
+    first.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
+    first.locator(".mjs-score-start").click()
+    _enter_a_hand(first)
+    first.locator(".mjs-score-add").click()
+    expect(first.locator(".mjs-score-journal")).to_contain_text("two-tabs.csv, an American night, 1 hand saved")
+    second = app_page("scorekeeper.html", context=context).app(".mjs-score-app")
+    expect(second.locator(".mjs-score-journal")).to_contain_text("two-tabs.csv, an American night, 1 hand saved")
+    _enter_a_hand(second)
+    second.locator(".mjs-score-add").click()
+    expect(second.locator(".mjs-score-journal")).to_contain_text("2 hands saved")
+    _enter_a_hand(first)
+    first.locator(".mjs-score-add").click()
+    expect(first.locator(".mjs-score-journal")).to_contain_text("3 hands saved")
+    second.locator(".mjs-score-winner").get_by_role("button", name="Bea", exact=True).click()
+    expect(second.locator(".mjs-score-journal")).to_contain_text("3 hands saved")
+
+
 # --- at a table: a phone, then a tablet, with touch ------------------------------------------
 
 def _as(page, size: dict, zoom: float) -> None:

@@ -3,9 +3,11 @@
 // file or a folder, as JupyterLite's contents service saves it), so that the scorekeeper's nights
 // and the trainer's tally are the same files the lessons see in the site's JupyterLab.
 //
-// As Python starts, the data folder (mjscore-data) is copied from there into Python's /drive;
-// after each thing Python does, every file it changed there is saved back, and every file it
-// removed is removed. A browser that refuses the site its storage (a private window, say) gives
+// As Python starts, the data folder (mjscore-data) is copied from there into Python's /drive.
+// Before each thing Python does, what another page changed there since is brought in; after it,
+// every file Python changed is saved back, and every file it removed is removed; pages of this
+// kind take their turns across tabs (table-app.js holds a lock while it does), so two tabs on one
+// night each see the other's hands and never write over them. A browser that refuses the site its storage (a private window, say) gives
 // no drive at all: Python then has no /drive, and mjscore says that nothing is kept.
 "use strict";
 
@@ -46,6 +48,7 @@ class SiteDrive {
     this.database = database;
     this.watch(db);
     this.known = new Map();  // each file of the folder in Python, as last loaded or saved: "mtime size"
+    this.seen = new Map();   // and as the site's storage last had it: "last_modified size"
   }
 
   // Let the site's JupyterLab change the database (it adds stores as it needs them) while this page
@@ -65,11 +68,15 @@ class SiteDrive {
     return this.db.transaction("files", mode).objectStore("files");
   }
 
-  // Copy the folder `folder` of the site's files into Python's file system at /drive/folder.
+  // Bring Python's /drive/folder up to date with the folder `folder` of the site's files: each
+  // file another page changed there since (another tab, a lesson in the site's JupyterLab) written
+  // in, each it removed removed. The first time, the whole folder.
   async load(fs, folder) {
-    fs.mkdirTree("/drive");
+    this.folder = "/drive/" + folder;
+    fs.mkdirTree(this.folder);
     const files = await this.store("readonly");
     const [keys, models] = await Promise.all([SiteDrive.asked(files.getAllKeys()), SiteDrive.asked(files.getAll())]);
+    const there = new Set();
     keys.forEach((key, i) => {
       if (key !== folder && !key.startsWith(folder + "/")) {
         return;
@@ -77,13 +84,21 @@ class SiteDrive {
       const model = models[i], path = "/drive/" + key;
       if (model.type === "directory") {
         fs.mkdirTree(path);
-      } else {
+        return;
+      }
+      there.add(path);
+      if (this.seen.get(path) !== SiteDrive.said(model)) {
         fs.mkdirTree(path.slice(0, path.lastIndexOf("/")));
         fs.writeFile(path, SiteDrive.bytes(model));
+        this.seen.set(path, SiteDrive.said(model));
         this.known.set(path, SiteDrive.stamp(fs, path));
       }
     });
-    this.folder = "/drive/" + folder;
+    for (const path of [...this.seen.keys()].filter((path) => !there.has(path))) {
+      if (fs.analyzePath(path).exists) fs.unlink(path);
+      this.seen.delete(path);
+      this.known.delete(path);
+    }
   }
 
   // Save each file Python changed in the folder since the last time, and forget each it removed.
@@ -115,14 +130,17 @@ class SiteDrive {
     for (const [path, stamp] of changed) {
       const key = path.slice("/drive/".length), data = fs.readFile(path);
       const had = (await SiteDrive.asked(files.get(key))) || {created: now, mimetype: "text/plain"};
-      files.put({name: key.split("/").pop(), path: key, last_modified: now, created: had.created,
-                 format: "text", mimetype: had.mimetype, content: new TextDecoder().decode(data), size: data.length,
-                 writable: true, type: "file"}, key);
+      const model = {name: key.split("/").pop(), path: key, last_modified: now, created: had.created,
+                     format: "text", mimetype: had.mimetype, content: new TextDecoder().decode(data),
+                     size: data.length, writable: true, type: "file"};
+      files.put(model, key);
       this.known.set(path, stamp);
+      this.seen.set(path, SiteDrive.said(model));
     }
     for (const path of gone) {
       files.delete(path.slice("/drive/".length));
       this.known.delete(path);
+      this.seen.delete(path);
     }
     await new Promise((done, failed) => {
       files.transaction.oncomplete = done;
@@ -137,6 +155,11 @@ class SiteDrive {
     }
     const text = model.format === "json" ? JSON.stringify(model.content) : (model.content || "");
     return new TextEncoder().encode(text);
+  }
+
+  // When the site's storage says a file was last changed, and its size.
+  static said(model) {
+    return `${model.last_modified} ${model.size}`;
   }
 
   static stamp(fs, path) {

@@ -79,16 +79,34 @@
   }
 
   async function toPython(id, data, buffers) {
-    answers = [];
-    try {
-      page.receive(id, JSON.stringify(data), python.toPy(buffers));
-    } catch (failed) {
-      console.error(failed);
-    }
-    const said = answers;
-    answers = null;
-    await saved();
+    let said = [];
+    await inTurn(async () => {
+      await refreshed();
+      answers = [];
+      try {
+        page.receive(id, JSON.stringify(data), python.toPy(buffers));
+      } catch (failed) {
+        console.error(failed);
+      }
+      said = answers;
+      answers = null;
+      await saved();
+    });
     said.forEach(show);
+  }
+
+  // One page of the site at a time, across its tabs, reads and writes the data folder (the Web
+  // Locks API; a browser without it has one tab's turn at a time).
+  function inTurn(work) {
+    return navigator.locks ? navigator.locks.request("mjscore-data", work) : work();
+  }
+
+  async function refreshed() {
+    try {
+      if (drive) await drive.load(python.FS, "mjscore-data");
+    } catch (failed) {
+      console.error("mjscore: the site's storage could not be read", failed);
+    }
   }
 
   async function saved() {
@@ -104,14 +122,14 @@
                                 packages: ["ipywidgets", "mjscore"]});
     // the site's storage (if the browser refuses it, no /drive, and mjscore says nothing is kept)
     drive = await SiteDrive.open(script.dataset.storage);
-    if (drive) await drive.load(python.FS, "mjscore-data");
+    await inTurn(refreshed);
     const inPage = python.pyimport("mjscore.views.in_page");
     page = inPage.serve(fromPython);
     const root = inPage.show(script.dataset.module, script.dataset.app);
     const manager = await widgets;
     const view = await manager.create_view(await manager.get_model(root));
     await manager.display_view(view, document.getElementById("mjs-app"));
-    await saved();
+    await inTurn(saved);
     status.remove();
   }
 
