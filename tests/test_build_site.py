@@ -245,6 +245,7 @@ def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
         (app,) = [p for p in site_pages.APP_PAGES if p.name == name]
         assert f'data-storage="mjscore-files" data-module="{app.module}"' in page
         assert f'data-app="{app.call.split("(")[0]}"' in page
+        assert "waitSeconds: 0" in page  # require.js gives up on the renderer after 7 s otherwise
         for named in re.findall(r'(?:href|src)="([^"]+)"', page):
             assert (render / named).resolve().is_file(), (name, named)
     assert (render / "table" / "libembed-amd.js").exists() and not (render / "table" / "embed-amd.js").exists()
