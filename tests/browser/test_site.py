@@ -454,6 +454,15 @@ def _enter_a_hand(app) -> None:
         app.locator(f".mjs-score-{part}").get_by_role("button", name=label, exact=True).click()
 
 
+def _a_night_with_a_hand(app, name: str) -> None:
+    """In the scorekeeper: a new American night under ``name``, four players, one hand added."""
+    app.locator(".mjs-score-name input").fill(name)
+    app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
+    app.locator(".mjs-score-start").click()
+    _enter_a_hand(app)
+    app.locator(".mjs-score-add").click()
+
+
 NIGHT_CELL = ('from mjscore.views.night.scorekeeper_app import ScorekeeperApp\n'
               'ScorekeeperApp(journal="site-night.csv", players=["Ann", "Bea", "Cat", "Dee"])')
 LISTING = """async path => {
@@ -644,11 +653,7 @@ def test_the_scorekeeper_page_in_a_private_window_keeps_a_night_and_offers_it(ap
     page = app_page("scorekeeper.html", private=True)
     app = page.app(".mjs-score-app")
     expect(app.locator(".mjs-nothing-kept")).to_contain_text("This browser keeps nothing for this site")
-    app.locator(".mjs-score-name input").fill("app-page-night.csv")
-    app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
-    app.locator(".mjs-score-start").click()
-    _enter_a_hand(app)
-    app.locator(".mjs-score-add").click()
+    _a_night_with_a_hand(app, "app-page-night.csv")
     expect(app.locator(".mjs-score-totals caption")).to_have_text("Totals after 1 hand")
     journal = app.locator(".mjs-score-journal")
     expect(journal).to_contain_text("1 hand saved")
@@ -713,11 +718,7 @@ def test_the_scorekeepers_page_and_the_sites_jupyterlab_keep_the_same_nights(app
     context = new_context(viewport=SCREEN)
     page = app_page("scorekeeper.html", context=context)
     app = page.app(".mjs-score-app")
-    app.locator(".mjs-score-name input").fill("shared.csv")
-    app.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
-    app.locator(".mjs-score-start").click()
-    _enter_a_hand(app)
-    app.locator(".mjs-score-add").click()
+    _a_night_with_a_hand(app, "shared.csv")
     expect(app.locator(".mjs-score-journal")).to_contain_text("shared.csv, an American night, 1 hand saved")
 
     lite = Lite(context, site[1], "08-scorekeeper.ipynb")
@@ -742,11 +743,7 @@ def test_two_tabs_of_the_scorekeepers_page_on_one_night_each_keep_the_others_han
 
     context = new_context(viewport=SCREEN)
     first = app_page("scorekeeper.html", context=context).app(".mjs-score-app")
-    first.locator(".mjs-score-name input").fill("two-tabs.csv")
-    first.locator(".mjs-score-players input").fill("Ann, Bea, Cat, Dee")
-    first.locator(".mjs-score-start").click()
-    _enter_a_hand(first)
-    first.locator(".mjs-score-add").click()
+    _a_night_with_a_hand(first, "two-tabs.csv")
     expect(first.locator(".mjs-score-journal")).to_contain_text("two-tabs.csv, an American night, 1 hand saved")
     second = app_page("scorekeeper.html", context=context).app(".mjs-score-app")
     expect(second.locator(".mjs-score-journal")).to_contain_text("two-tabs.csv, an American night, 1 hand saved")
