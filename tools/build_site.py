@@ -77,7 +77,9 @@ KERNEL_NEEDS = ("micropip", "ipython", "jedi", "packaging", "typing-extensions")
 #: which the site has as JupyterLab's extension and the table apps' renderer (2.4 MB to unpack).
 EXTRA = {
     "comm": (["comm"], ["traitlets"]),
-    "ipywidgets": (["ipywidgets"], ["comm", "ipython", "traitlets"]),
+    # not IPython: a kernel brings its own, and a table app's page stands in for it
+    # (mjscore/views/no_ipython.py: the wheel and a dozen it needs cost a phone a second)
+    "ipywidgets": (["ipywidgets"], ["comm", "traitlets"]),
     "mjscore": (["mjscore"], ["ipywidgets"]),
     # the kernel's own, from jupyterlite-pyodide-kernel (its worker installs them one by one)
     "piplite": (["piplite"], ["micropip"]),

@@ -30,6 +30,8 @@ from typing import Callable
 import comm
 from comm.base_comm import BaseComm, CommManager
 
+from mjscore.views import no_ipython
+
 #: What the page is handed each message with: its kind (``comm_open``, ``comm_msg`` or
 #: ``comm_close``), the comm's id, its data and metadata as JSON, and its binary buffers.
 Send = Callable[[str, str, str, str, list], None]
@@ -78,7 +80,10 @@ class Page:
 def serve(send: Send) -> Page:
     """Open the comm of every widget made from now on to a page that ``send`` hands messages to.
 
+    Where IPython is not installed (a table app's page loads only what the widgets need), the
+    little of it that ipywidgets imports is stood in first (``no_ipython.py``).
     Returns the :class:`Page`, to hand it the page's messages."""
+    no_ipython.stand_in()
     page = Page(send)
 
     def create_comm(**keys) -> PageComm:

@@ -5,6 +5,7 @@ is handed, as tools/site_templates/table-app.js carries them."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import comm
 import ipywidgets as widgets
@@ -118,3 +119,26 @@ def test_after_the_page_stops_serving_widgets_go_where_they_went_before():
     count = len(fake.said)
     widgets.Text(value="made after")
     assert len(fake.said) == count
+
+
+def test_the_table_apps_run_where_ipython_is_not_installed(tmp_path):
+    """A table app's page loads ipywidgets, traitlets, comm and mjscore, and no IPython
+    (tools/build_site.py): ``no_ipython`` stands in for the little ipywidgets imports of it.
+    Here Python runs with only those four on its path, as the page has them."""
+    import subprocess
+    import sys
+
+    import traitlets
+
+    import mjscore
+
+    for package in (widgets, traitlets, comm, mjscore):
+        (tmp_path / package.__name__).symlink_to(Path(package.__file__).parent)
+    (tmp_path / "drive").mkdir()
+    script = Path(__file__).with_name("apps_without_ipython.py")
+    run = subprocess.run([sys.executable, "-S", str(script)], cwd=tmp_path, capture_output=True, text=True,
+                         env={"PYTHONPATH": str(tmp_path), "MJSCORE_DATA_DIR": str(tmp_path / "drive"),
+                              "PYTHONDONTWRITEBYTECODE": "1"}, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["IPython stood in", "Totals after 1 hand", "the trainer shows a hand",
+                                       "no IPython, jedi or prompt_toolkit imported"]
