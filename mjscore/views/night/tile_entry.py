@@ -45,10 +45,11 @@ _START_NOTE = ('<div class="mjs-score-tap-note"><small>A plain hand to start fro
 
 
 class TileEntry:
-    """The choice of typing or tapping the tiles (``mode``), and the builder (``builder``),
-    shown while tapping; each hand built by a tap is written into ``box`` (the tiles box), and
-    what the box holds is shown in the builder when tapping starts. ``on_tap``: called before
-    a tap changes the box (the form forgets what depended on the tiles as they were)."""
+    """The choice of typing or tapping the tiles (``mode``), and the builder (``builder``, made
+    when tapping is first chosen), shown while tapping; each hand built by a tap is written
+    into ``box`` (the tiles box), and what the box holds is shown in the builder when tapping
+    starts. ``on_tap``: called before a tap changes the box (the form forgets what depended on
+    the tiles as they were)."""
 
     def __init__(self, box: widgets.Text, on_tap: Callable[[], None] | None = None) -> None:
         self.box = box
@@ -58,14 +59,21 @@ class TileEntry:
                                                   value="type", style={"button_width": "auto"}),
                             "mjs-score-entry")
         self.note = classed(widgets.HTML(_START_NOTE), "mjs-score-tap-start")
-        self.builder = HandBuilderApp(PLAIN, at_table=True, on_hand=self._built)
-        self.builder.widget.layout.display = "none"
         self.note.layout.display = "none"
-        self.widget = widgets.VBox([self.mode, self.note, self.builder.widget])
+        # made the first time tapping is chosen: its hundred-odd controls would otherwise be made,
+        # and sent to the page, every time the scorekeeper opens (most nights are typed)
+        self.builder: HandBuilderApp | None = None
+        self.off = False
+        self.widget = widgets.VBox([self.mode, self.note])
         self.mode.observe(lambda change: self._shown(change["new"] == "tap"), "value")
 
     def _shown(self, tapping: bool) -> None:
-        self.builder.widget.layout.display = "" if tapping else "none"
+        if tapping and self.builder is None:
+            self.builder = HandBuilderApp(PLAIN, at_table=True, on_hand=self._built)
+            self.builder.disable(self.off)
+            self.widget.children = (*self.widget.children, self.builder.widget)
+        if self.builder is not None:
+            self.builder.widget.layout.display = "" if tapping else "none"
         if tapping:
             self.load(self.box.value)
         self._say()
@@ -92,6 +100,8 @@ class TileEntry:
         if not text.strip():
             self.clear()
             return
+        if self.builder is None:  # shown when tapping starts
+            return
         try:
             hand = load_hand(text)
         except HandError:
@@ -102,11 +112,14 @@ class TileEntry:
 
     def clear(self) -> None:
         """Back to the plain start, for the next hand (the box is the form's to clear)."""
-        self.builder.set_hand(load_hand(PLAIN))
+        if self.builder is not None:
+            self.builder.set_hand(load_hand(PLAIN))
         self.tapped = False
         self._say()
 
     def disable(self, off: bool) -> None:
         """Switched off with the tiles box (a wall game, a false mahjong)."""
         switch_off(self.mode, off)
-        self.builder.disable(off)
+        self.off = off
+        if self.builder is not None:
+            self.builder.disable(off)
