@@ -248,6 +248,12 @@ def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
         assert "waitSeconds: 0" in page  # require.js gives up on the renderer after 7 s otherwise
         for named in re.findall(r'(?:href|src)="([^"]+)"', page):
             assert (render / named).resolve().is_file(), (name, named)
+        # Python's worker, beside the page's script, loads Pyodide from the site's top folder
+        (site,) = re.findall(r'data-site="([^"]+)"', page)
+        assert (render / site / "static" / "pyodide" / "pyodide.js").resolve().is_file()
+    worker = (render / "table" / "table-python.js").read_text(encoding="utf-8")
+    for named in re.findall(r'importScripts\(([^)]*)\)', worker)[0].split(", ")[1:]:
+        assert (render / "table" / named.strip('"')).is_file(), named
     assert (render / "table" / "libembed-amd.js").exists() and not (render / "table" / "embed-amd.js").exists()
     assert (render / "payments.html").read_text(encoding="utf-8") == head
 
@@ -327,6 +333,17 @@ def test_every_kernel_loads_its_own_packages_as_pyodide_starts(tmp_path):
     assert config["contentsStorageName"] == "mjscore-files"
     for name in ("piplite", "ipykernel", "pyodide-kernel", "mjscore"):
         assert name in build_site.EXTRA
+
+
+def test_a_table_apps_page_loads_four_packages_and_no_ipython():
+    """What the table apps' pages load (mjscore and ipywidgets, with what the lock says they
+    need) is four packages, not IPython and the dozen it needs: the page stands in for the little
+    of IPython ipywidgets imports (mjscore/views/no_ipython.py; tests/views/test_in_page.py runs
+    both apps with only these four), and a kernel loads IPython as its own."""
+    lock = {name: {"depends": depends} for name, (_imports, depends) in build_site.EXTRA.items()}
+    lock["traitlets"] = {"depends": []}  # Pyodide's own lock: traitlets needs nothing
+    assert build_site.closure(lock, ("ipywidgets", "mjscore")) == {"mjscore", "ipywidgets", "comm", "traitlets"}
+    assert "ipython" in build_site.KERNEL_START
 
 
 def _conf():

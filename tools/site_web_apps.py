@@ -1,6 +1,7 @@
 """The table apps of the static site as web apps of their own: the scorekeeper and the practice
-trainer, each on a page of our own that starts Python itself (no JupyterLab, no kernel:
-``site_templates/table-app.html`` and ``table-app.js``, with mjscore/views/in_page.py), the
+trainer, each on a page of our own that starts Python itself, in a worker (no JupyterLab, no
+kernel: ``site_templates/table-app.html``, ``table-app.js`` and ``table-python.js``, with
+mjscore/views/in_page.py), the
 modules it imports compiled ahead (:func:`compile_wheels`), with a web-app manifest (its name,
 icons we draw, a start address relative to the manifest, so it holds under any sub-path such as
 GitHub Pages' ``/NAME/``), linked from its page, so a phone can put it on its home screen; and
@@ -75,7 +76,7 @@ def web_apps(render: Path, pages, npm: Callable[..., None], storage: str) -> lis
         written.append(f"{page.name}.webmanifest")
     scripts = render / "table"
     scripts.mkdir(exist_ok=True)
-    for name in ("table-app.js", "site-drive.js", "table-app.css"):
+    for name in ("table-app.js", "table-python.js", "site-drive.js", "table-app.css"):
         shutil.copy2(TEMPLATES / name, scripts / name)
     shutil.copy2(CLASSROOM_CSS, scripts / "classroom.css")
     with tempfile.TemporaryDirectory() as tmp:
@@ -103,8 +104,8 @@ def compile_wheels(pyodide: Path, modules=START_MODULES) -> None:
 
 
 def table_page(page, storage: str) -> str:
-    """The page of the table app ``page`` (an app page of the course): Python started in the page
-    and the app drawn there with no JupyterLab and no kernel (``site_templates/table-app.js``),
+    """The page of the table app ``page`` (an app page of the course): Python started by the page
+    in a worker and the app drawn in the page with no JupyterLab and no kernel (``table-app.js``),
     linking its manifest and icons; the site's top two folders up."""
     fill = {"TITLE": html.escape(page.title), "WHAT": html.escape(page.what), "NAME": page.name, "THEME": BACK,
             "SITE": "../../", "STORAGE": storage, "MODULE": page.module, "APP": page.call.split("(")[0]}

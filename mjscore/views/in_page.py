@@ -4,10 +4,11 @@ the scorekeeper and the trainer of the browser site, which a phone opens at a ta
 An app's widgets talk to what draws them through *comms*: each widget opens one and sends its
 changes down it, and the page's widget renderer sends back what a person did. In JupyterLab and
 in Voilà the kernel carries those messages. On a table app's page there is none: the page
-starts Python itself (much sooner than a kernel starts), and carries the messages between this
-module and the widget renderer, ``@jupyter-widgets/html-manager``
-(``tools/site_templates/table-app.js``). The ``comm`` package is made to be plugged into this
-way: a kernel replaces its ``create_comm`` and ``get_comm_manager``, and so does :func:`serve`.
+starts Python itself, in a worker (much sooner than a kernel starts), and carries the messages
+between this module and the widget renderer, ``@jupyter-widgets/html-manager``
+(``tools/site_templates/table-python.js`` and ``table-app.js``). The ``comm`` package is made
+to be plugged into this way: a kernel replaces its ``create_comm`` and ``get_comm_manager``, and
+so does :func:`serve`.
 
 >>> sent = []
 >>> page = serve(lambda kind, comm_id, data, metadata, buffers: sent.append((kind, json.loads(data))))

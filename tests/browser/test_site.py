@@ -538,6 +538,20 @@ def test_progress_survives_a_rebuild_that_brings_a_new_lesson(new_context, site,
 
 # --- the app pages (Voici): each its own page, its own kernel ---------------------------
 
+#: A private window that refuses the site its storage, as a script run first in a page or a worker.
+_PRIVATE = ("if (self.navigator.serviceWorker) navigator.serviceWorker.register = () => Promise.reject("
+            "new DOMException('The operation is insecure.', 'SecurityError'));"
+            "indexedDB.open = () => { throw new DOMException("
+            "'A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError'); };\n")
+
+
+
+def _refused_storage(route) -> None:
+    """A worker's script, answered with :data:`_PRIVATE` run first."""
+    script = route.fetch()
+    route.fulfill(response=script, body=_PRIVATE + script.text())
+
+
 #: what the browser console says Pyodide loaded ("Loaded a, b, c")
 _LOADED = re.compile(r"^Loaded (.+)$")
 
@@ -550,11 +564,9 @@ class SitePage:
         self.page, self.errors, self.loaded = context.new_page(), context.errors, []
         self.page.on("console", self._console)
         if private:  # as a private window that refuses a site its storage: no service worker, no IndexedDB
-            self.page.add_init_script("navigator.serviceWorker.register = () => Promise.reject("
-                                      "new DOMException('The operation is insecure.', 'SecurityError'));"
-                                      "indexedDB.open = () => { throw new DOMException("
-                                      "'A mutation operation was attempted on a database that did not allow mutations.',"
-                                      " 'InvalidStateError'); };")
+            self.page.add_init_script(_PRIVATE)
+            # and no IndexedDB in the page's workers either (the table apps' Python runs in one)
+            self.page.route("**/table/table-python.js", _refused_storage)
         self.page.goto(f"{url}/voici/render/{path}")
 
     def _console(self, message) -> None:

@@ -1,6 +1,6 @@
 """A table app run in a page of its own (mjscore/views/in_page.py), driven without a browser: only
 through the messages the page's widget renderer sends, read only through the messages the page
-is handed, as tools/site_templates/table-app.js carries them."""
+is handed, as tools/site_templates/table-python.js and table-app.js carry them."""
 
 from __future__ import annotations
 
