@@ -59,16 +59,19 @@ def kept_here() -> bool:
     >>> kept_here()
     True
     """
+    global _BROWSER_KEEPS
     if sys.platform != "emscripten" or os.environ.get("MJSCORE_DATA_DIR"):
         return True
+    if _BROWSER_KEEPS is None:
+        _BROWSER_KEEPS = _browser_keeps()
     return _BROWSER_KEEPS
 
 
 def _browser_keeps() -> bool:
-    """JupyterLite mounts the browser's storage at ``/drive`` before any cell runs, where it can;
-    where it cannot there is no ``/drive`` (nothing else makes one before this module is
-    imported: every file mjscore writes goes through it), and where the site's service worker
-    does not answer, listing it fails."""
+    """JupyterLite mounts the browser's storage at ``/drive`` before any cell runs, where it can
+    (a table app's page, before it makes its app); where it cannot there is no ``/drive``
+    (nothing else makes one before mjscore makes its first folder: every file mjscore writes goes
+    through this module), and where the site's service worker does not answer, listing it fails."""
     try:
         os.listdir("/drive")
     except OSError:
@@ -76,8 +79,10 @@ def _browser_keeps() -> bool:
     return True
 
 
-#: Asked once, when this module is first imported (in a browser kernel only).
-_BROWSER_KEEPS = _browser_keeps() if sys.platform == "emscripten" else True
+#: Asked once, in a browser, the first time it matters: when asked (:func:`kept_here`), or as
+#: mjscore makes its first folder, whichever comes first. Not as this module is imported: a table
+#: app's page starts Python from a snapshot taken, its modules imported, as the site was built.
+_BROWSER_KEEPS: bool | None = None
 
 
 #: Set in every session a Binder starts (BinderHub passes them to the session it launches).
@@ -144,6 +149,7 @@ def make_folder(folder: Path) -> None:
     Looks first: in a browser kernel, asking for a folder that exists leaves an empty "Untitled
     Folder" beside it (the browser's storage makes a new folder, then fails to give it the name
     taken)."""
+    kept_here()  # asked before a folder made here could be taken for the browser's storage
     if not folder.is_dir():
         folder.mkdir(parents=True, exist_ok=True)
 

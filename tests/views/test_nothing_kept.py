@@ -27,6 +27,23 @@ def test_kept_on_a_machine():
     assert _downloads.nothing_kept_html("anything") == ""
 
 
+def test_the_browser_is_asked_once_and_before_mjscore_makes_a_folder(monkeypatch, tmp_path):
+    """In a browser, whether it keeps the files is asked the first time it matters, not as the
+    module is imported (a table app's page starts from a snapshot of Python taken, its modules
+    imported, as the site was built, where the answer was another browser's); and before mjscore
+    makes its first folder, which could otherwise be taken for the browser's storage."""
+    import sys
+
+    asked = []
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.delenv("MJSCORE_DATA_DIR")
+    monkeypatch.setattr(storage, "_BROWSER_KEEPS", None)
+    monkeypatch.setattr(storage, "_browser_keeps", lambda: asked.append((tmp_path / "drive").exists()) or False)
+    storage.make_folder(tmp_path / "drive" / "mjscore-data")
+    assert asked == [False]  # asked before the folder was there
+    assert not storage.kept_here() and storage.place() == "page" and asked == [False]  # and only once
+
+
 def test_the_trainer_says_so_at_once(nothing_kept, tmp_path):
     app = PracticeApp(Trainer(tmp_path / "practice.jsonl"))
     assert "This browser keeps nothing for this site" in app.notice.value
