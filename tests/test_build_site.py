@@ -227,6 +227,7 @@ def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
     theme = tmp_path / "build" / "themes" / "@jupyterlab" / "theme-light-extension"
     theme.mkdir(parents=True)
     (theme / "index.css").write_text("", encoding="utf-8")
+    (tmp_path / "jupyter-lite.json").write_text('{"jupyter-config-data": {"appVersion": "0.7.0"}}', encoding="utf-8")
     assert web_apps.web_apps(render, site_pages.APP_PAGES, _fake_npm, "mjscore-files") == ["trainer.webmanifest",
                                                                            "scorekeeper.webmanifest"]
     where = "https://a-teacher.github.io/mj-fork/voici/render/"
@@ -244,7 +245,7 @@ def test_the_table_apps_are_web_apps_a_phone_can_keep(tmp_path):
         assert f'<link rel="manifest" href="{name}.webmanifest">' in page and "{{" not in page
         (app,) = [p for p in site_pages.APP_PAGES if p.name == name]
         assert f'data-storage="mjscore-files" data-module="{app.module}"' in page
-        assert f'data-app="{app.call.split("(")[0]}"' in page
+        assert f'data-app="{app.call.split("(")[0]}" data-lite="0.7.0"' in page  # JupyterLite's, for its worker
         assert "waitSeconds: 0" in page  # require.js gives up on the renderer after 7 s otherwise
         for named in re.findall(r'(?:href|src)="([^"]+)"', page):
             assert (render / named).resolve().is_file(), (name, named)

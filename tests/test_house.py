@@ -260,6 +260,51 @@ def test_no_code_is_built_in_strings(path):
     assert code_built_in_strings(path.read_text(encoding="utf-8")) == []
 
 
+#: What code run as a module is imported must not ask: the machine (its environment, its files),
+#: the clock, or chance. A table app's page starts Python from a snapshot taken, its modules
+#: imported, as the site was built (tools/site_templates/make-snapshot.js): what a module worked
+#: out as it was imported would be the build machine's answer in every browser.
+ASKS_AT_IMPORT = ("environ", "getenv", "listdir", "exists", "is_dir", "is_file", "home", "cwd", "today", "now",
+                  "time", "random", "urandom", "_browser_keeps")
+
+
+def asked_at_import(source: str) -> list[str]:
+    """Each call of :data:`ASKS_AT_IMPORT` (or a read of ``os.environ``) in code a module runs as it
+    is imported: its top level and its classes' bodies, not its functions'."""
+    found = []
+
+    def visit(node) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                for default in child.args.defaults + child.args.kw_defaults:  # run as the def is
+                    if default is not None:
+                        visit(ast.Expression(default))
+                continue
+            name = None
+            if isinstance(child, ast.Call):
+                f = child.func
+                name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+            elif isinstance(child, ast.Attribute) and child.attr == "environ":
+                name = "environ"
+            if name in ASKS_AT_IMPORT:
+                found.append(f"line {child.lineno}: {name}")
+            visit(child)
+
+    visit(ast.parse(source))
+    return sorted(set(found), key=lambda text: int(text.split()[1].rstrip(":")))
+
+
+@pytest.mark.parametrize("path", list(ALL_MODULES.values()), ids=list(ALL_MODULES))
+def test_no_module_asks_the_machine_the_clock_or_chance_as_it_is_imported(path):
+    assert asked_at_import(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_import_time_check_catches_a_question_asked_at_import():
+    source = ("import os, random, datetime\nHOME = os.environ.get('HOME')\nclass A:\n    when = datetime.date.today()\n"
+              "def f(x=random.random()):\n    return os.listdir('.')\nKEEPS = _browser_keeps()\n")
+    assert asked_at_import(source) == ["line 2: environ", "line 4: today", "line 5: random", "line 7: _browser_keeps"]
+
+
 def test_the_string_check_catches_an_exec():
     source = ("import builtins, re\nre.compile('x')\nscope = {}\n"
               "exec(compile('def f(): pass', '<f>', 'exec'), scope)\nbuiltins.eval('1')\n")

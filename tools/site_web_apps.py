@@ -1,12 +1,13 @@
 """The table apps of the static site as web apps of their own: the scorekeeper and the practice
 trainer, each on a page of our own that starts Python itself, in a worker (no JupyterLab, no
 kernel: ``site_templates/table-app.html``, ``table-app.js`` and ``table-python.js``, with
-mjscore/views/in_page.py), the
-modules it imports compiled ahead (:func:`compile_wheels`), with a web-app manifest (its name,
-icons we draw, a start address relative to the manifest, so it holds under any sub-path such as
-GitHub Pages' ``/NAME/``), linked from its page, so a phone can put it on its home screen; and
-every app page, once visited, opening with the network off. tools/build_site.py calls
-:func:`compile_wheels`, :func:`web_apps` and :func:`offline` as it builds the site.
+mjscore/views/in_page.py), the modules it imports compiled ahead (:func:`compile_wheels`) and
+Python started from a snapshot taken with them imported (:func:`snapshot`), with a web-app
+manifest (its name, icons we draw, a start address relative to the manifest, so it holds under
+any sub-path such as GitHub Pages' ``/NAME/``), linked from its page, so a phone can put it on
+its home screen; and every app page, once visited, opening with the network off.
+tools/build_site.py calls :func:`compile_wheels`, :func:`snapshot`, :func:`web_apps` and
+:func:`offline` as it builds the site.
 
 Why not Voici's page, as the other apps have: JupyterLab's scripts and the Pyodide kernel's start
 took a page of one ``print`` 3.5 times as long as Pyodide alone (benchmarks/README.md); the
@@ -59,6 +60,9 @@ def web_apps(render: Path, pages, npm: Callable[..., None], storage: str) -> lis
     ``storage`` names the site's storage (JupyterLite's), which the pages share with its JupyterLab.
     Returns the manifests written."""
     written = []
+    # JupyterLite's version, which its JupyterLab notes beside the site's worker (table-app.js)
+    lite = json.loads((render.parents[1] / "jupyter-lite.json").read_text(encoding="utf-8"))
+    version = lite["jupyter-config-data"]["appVersion"]
     for page in pages:
         if page.name not in TABLE_APPS:
             continue
@@ -72,7 +76,7 @@ def web_apps(render: Path, pages, npm: Callable[..., None], storage: str) -> lis
             "icons": [{"src": f"{page.name}-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
                        "purpose": "any"} for size in SIZES]}
         (render / f"{page.name}.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-        (render / f"{page.name}.html").write_text(table_page(page, storage), encoding="utf-8")
+        (render / f"{page.name}.html").write_text(table_page(page, storage, version), encoding="utf-8")
         written.append(f"{page.name}.webmanifest")
     scripts = render / "table"
     scripts.mkdir(exist_ok=True)
@@ -93,22 +97,45 @@ def compile_wheels(pyodide: Path, modules=START_MODULES) -> None:
     table app's page imports as it starts (``modules``, and each table app's) compiled by the
     browser's own Python (``compile_wheels.py`` in Node): Python then skips compiling them in the
     page, about half of what IPython's import costs there. Needs Node (``npm`` brings it)."""
-    node = shutil.which("node")
-    if not node:
-        raise SiteError("Node is needed to compile the site's wheels (apt-get install nodejs)")
     apps = [page.module for page in APP_PAGES if page.name in TABLE_APPS]
-    done = subprocess.run([node, str(TEMPLATES / "compile-wheels.js"), str(pyodide), *modules, *apps],
+    done = subprocess.run([_node(), str(TEMPLATES / "compile-wheels.js"), str(pyodide), *modules, *apps],
                           capture_output=True, text=True)
     if done.returncode:
         raise SiteError(f"compiling the site's wheels failed:\n{done.stderr[-2000:]}")
 
 
-def table_page(page, storage: str) -> str:
+#: Python as a table app's page starts it, its modules imported (beside Pyodide; table-python.js).
+SNAPSHOT = "table-apps.snapshot.gz"
+
+
+def snapshot(pyodide: Path, modules=START_MODULES) -> None:
+    """Write :data:`SNAPSHOT` into the site's Pyodide (the folder ``pyodide``, its wheels final):
+    Pyodide's memory once the table apps' packages are unpacked and ``modules`` and each table
+    app's imported (``make-snapshot.js`` in Node), which a page loads in place of starting Python
+    and importing them (0.6 s of its start here). What a module works out as it is imported is
+    then the build's, not the browser's: nothing of mjscore's asks the browser then, and
+    ``in_page.after_snapshot`` makes the rest anew."""
+    apps = [page.module for page in APP_PAGES if page.name in TABLE_APPS]
+    done = subprocess.run([_node(), str(TEMPLATES / "make-snapshot.js"), str(pyodide), str(pyodide / SNAPSHOT),
+                           "ipywidgets,mjscore", *modules, *apps], capture_output=True, text=True)
+    if done.returncode:
+        raise SiteError(f"the table apps' snapshot of Python failed:\n{done.stderr[-2000:]}")
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if not node:
+        raise SiteError("Node is needed to build the table apps' Python: its wheels compiled, its snapshot (apt-get install nodejs)")
+    return node
+
+
+def table_page(page, storage: str, lite_version: str) -> str:
     """The page of the table app ``page`` (an app page of the course): Python started by the page
     in a worker and the app drawn in the page with no JupyterLab and no kernel (``table-app.js``),
     linking its manifest and icons; the site's top two folders up."""
     fill = {"TITLE": html.escape(page.title), "WHAT": html.escape(page.what), "NAME": page.name, "THEME": BACK,
-            "SITE": "../../", "STORAGE": storage, "MODULE": page.module, "APP": page.call.split("(")[0]}
+            "SITE": "../../", "STORAGE": storage, "MODULE": page.module, "APP": page.call.split("(")[0],
+            "LITE": lite_version}
     text = (TEMPLATES / "table-app.html").read_text(encoding="utf-8")
     return re.sub(r"\{\{(\w+)\}\}", lambda m: fill[m.group(1)], text)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 from typing import Callable
 
 import comm
@@ -101,3 +102,13 @@ def show(module: str, app: str) -> str:
     The app is made with no arguments, as the course's app pages call it."""
     made = getattr(importlib.import_module(module), app)()
     return made.dressed().model_id
+
+
+def after_snapshot() -> None:
+    """Make anew what a snapshot of Python holds from when it was taken, as the site was built: a
+    table app's page starts from one, its modules imported (``make-snapshot.js``). The seed of the
+    random numbers (each visit would otherwise draw the same ones), and what the import system
+    knew of the folders (the packages' files are put back in place after the snapshot is loaded,
+    and this is called again then)."""
+    random.seed()
+    importlib.invalidate_caches()

@@ -787,6 +787,25 @@ def at_table(app_page, path: str):
     return app_page(path, viewport=PHONE, screen=PHONE, has_touch=True, is_mobile=True)
 
 
+def test_a_table_apps_python_starts_from_the_sites_snapshot_which_names_no_folder_of_the_build(app_page, site):
+    """The trainer's page starts Python from the snapshot the site's build took (not by loading
+    its packages: that is the fallback, and slower); the snapshot, published with the site, holds
+    no folder of the machine that built it."""
+    import gzip
+
+    from playwright.sync_api import expect
+
+    said = []
+    page = app_page("trainer.html")
+    page.page.on("console", lambda message: said.append(message.text))
+    page.page.reload()
+    expect(page.app(".mjs-practice").locator(".mjs-practice-show")).to_be_visible()
+    assert "mjscore: Python started from the site's snapshot" in said, said
+    memory = gzip.decompress((site[0] / "static" / "pyodide" / "table-apps.snapshot.gz").read_bytes())
+    for folder in (ROOT, site[0], CACHE):
+        assert str(folder).encode() not in memory, folder
+
+
 def test_the_table_apps_link_a_manifest_a_phone_can_keep(new_context, site):
     """The scorekeeper's page and the trainer's, on a phone, each link a web-app manifest of their
     own: its name, its icons (each served, a PNG of the size it says) and a start address that
@@ -824,6 +843,11 @@ KEPT = """async addresses => {
 }"""
 
 
+#: The files Python needs in every page that runs it (a table app's worker fetches them, and the
+#: requests a worker makes are not all seen before the page is drawn).
+_PYTHONS_OWN = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
 def _visited_once(app_page, context, path: str, css: str):
     """``path`` opened once, the network on, in ``context``; returned once the site's worker has
     kept every file of the site the page and its kernel fetched (what a phone has after a visit)."""
@@ -833,7 +857,7 @@ def _visited_once(app_page, context, path: str, css: str):
     page.app(css)
     site = page.page.url.split("/voici/")[0] + "/"
     mine = sorted({url for url in fetched if url.startswith(site) and not re.search(
-        r"/api/(drive|stdin)|service-worker\.js", url)})
+        r"/api/(drive|stdin)|service-worker\.js", url)} | {site + f"static/pyodide/{name}" for name in _PYTHONS_OWN})
     page.page.wait_for_function(KEPT, arg=mine, timeout=RUN_MS)
     return page
 

@@ -14,13 +14,14 @@
   const comms = new Map();
 
   if (navigator.serviceWorker) {  // the site's worker keeps the page for use offline (service-worker.js)
-    navigator.serviceWorker.register(new URL("service-worker.js", site)).catch(() => {});
+    registerTheSitesWorker();
   }
 
   python.onmessage = ({data}) => {
     if (data.said) {
       data.said.forEach(show);
     } else if (data.ready) {
+      console.info(`mjscore: Python started ${data.snapshot ? "from the site's snapshot" : "and loaded its packages"}`);
       drawn(data.ready).catch(failed);
     } else if (data.loaded) {
       keepOffline(data.loaded);
@@ -87,6 +88,20 @@
       open() { return id; },
       close() { return id; },
     };
+  }
+
+  // The site's service worker, registered as the site's JupyterLab registers it: at the address
+  // it uses, with its note of the JupyterLite that did (localStorage). Without the note, the
+  // site's JupyterLab takes the worker for an older one's and registers it anew, and a lesson's
+  // kernel started meanwhile goes without the browser's storage (no /drive: nothing kept).
+  function registerTheSitesWorker() {
+    const worker = new URL("service-worker.js?enableCache=false", site);
+    try {
+      localStorage.setItem(`${worker}-version`, script.dataset.lite);
+    } catch (refused) {
+      // a browser that keeps nothing for the site: no worker either
+    }
+    navigator.serviceWorker.register(worker).catch(() => {});
   }
 
   // What Python's worker fetched on a first visit, before the site's service worker took the page

@@ -6,13 +6,16 @@
 // The page and this worker say three things to each other (postMessage, in the order sent):
 //   the page:  {start: {site, storage, module, app}}, then {id, data, buffers}: a widget's message;
 //   here:      {said: [...]}: what Python sent (comm_open, comm_msg, comm_close), for the page to
-//              show; {ready: id}: the app's root widget; {failed: text};
+//              show; {ready: id, snapshot}: the app's root widget, and whether Python started
+//              from the site's snapshot (make-snapshot.js); {failed: text};
 //              {loaded: [address...]}: the files this worker fetched.
 // Every message from the page is handled in the order it came, one at a time; the files Python
 // wrote in its data folder are saved in the site's storage, and only then is what Python answered
 // sent to the page: what the page says is saved is saved, whatever is tapped or reloaded next.
 "use strict";
 
+// What a table app needs (with what the lock says they need), and Python with them imported.
+const PACKAGES = ["ipywidgets", "mjscore"], SNAPSHOT = "table-apps.snapshot.gz";
 let python, page, drive;
 let said = [];  // what Python sends while it handles a message: sent to the page once saved
 let turn = Promise.resolve();  // the messages to Python, one after another
@@ -32,7 +35,8 @@ self.onmessage = (event) => {
 async function start({site, storage, module, app}) {
   const pyodide = new URL("static/pyodide/", site).href;
   importScripts(pyodide + "pyodide.js", "site-drive.js");
-  python = await loadPyodide({indexURL: pyodide, packages: ["ipywidgets", "mjscore"]});
+  const snapshot = await started(pyodide);
+  kept();
   // the site's storage (if the browser refuses it, no /drive, and mjscore says nothing is kept)
   drive = await SiteDrive.open(storage);
   await inTurn(refreshed);
@@ -41,10 +45,63 @@ async function start({site, storage, module, app}) {
   const root = inPage.show(module, app);
   await inTurn(saved);
   answer();
-  self.postMessage({ready: root});
-  // what this worker fetched, for the site's service worker to keep for use offline (it sees a
-  // first visit's files only once it has taken the page over: keep-offline.js)
+  self.postMessage({ready: root, snapshot});
+  if (snapshot) {
+    await unpacked(pyodide).catch((failed) => console.error("mjscore: the packages' files are not all here", failed));
+    kept();
+  }
+}
+
+// What this worker fetched, for the site's service worker to keep for use offline (it sees a
+// first visit's files only once it has taken the page over: keep-offline.js): told as soon as
+// Python has started, and again once the packages' files have come.
+function kept() {
   self.postMessage({loaded: performance.getEntriesByType("resource").map((entry) => entry.name)});
+}
+
+// Python as the site's build left it, its packages' modules imported (make-snapshot.js): a
+// snapshot of Pyodide's memory, loaded while Pyodide itself loads. Where it cannot be (a site
+// built without one, a browser that refuses it), Python starts as Pyodide does and the packages
+// are loaded. Returns whether it started from the snapshot.
+async function started(pyodide) {
+  try {
+    const snapshot = fetch(pyodide + SNAPSHOT).then((got) => {
+      if (!got.ok) throw new Error(`${SNAPSHOT}: ${got.status}`);
+      return new Response(got.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    });
+    python = await loadPyodide({indexURL: pyodide, _loadSnapshot: snapshot});
+    afterSnapshot();
+    return true;
+  } catch (failed) {
+    console.warn("mjscore: Python starts without its snapshot", failed);
+    python = await loadPyodide({indexURL: pyodide, packages: PACKAGES});
+    return false;
+  }
+}
+
+// The snapshot holds the modules imported, not the packages' files: they are put in place once
+// the app is shown, for what is imported or read later.
+async function unpacked(pyodide) {
+  const lock = python.lockfile, wanted = new Set(), todo = [...PACKAGES];
+  while (todo.length) {
+    const name = todo.pop();
+    if (!wanted.has(name)) {
+      wanted.add(name);
+      todo.push(...lock.packages[name].depends);
+    }
+  }
+  const version = lock.info.python.split(".").slice(0, 2).join(".");  // "3.13.2" -> "3.13"
+  await Promise.all([...wanted].map(async (name) => {
+    const wheel = await fetch(pyodide + lock.packages[name].file_name);
+    python.unpackArchive(await wheel.arrayBuffer(), "wheel", {extractDir: `/lib/python${version}/site-packages`});
+  }));
+  afterSnapshot();
+}
+
+function afterSnapshot() {
+  const inPage = python.pyimport("mjscore.views.in_page");
+  inPage.after_snapshot();
+  inPage.destroy();
 }
 
 function fromPython(kind, id, data, metadata, buffers) {
