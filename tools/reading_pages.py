@@ -94,6 +94,8 @@ def reading_pages(found, more, notebooks: Path, work: Path, out: Path, npm: Call
     npm("@jupyter-widgets/html-manager", READ_NPM["@jupyter-widgets/html-manager"], widgets, only="dist")
     for other in ("embed.js", "embed.js.map", "libembed-amd.js", "embed.js.LICENSE.txt"):
         (widgets / other).unlink(missing_ok=True)
+    for font in (p for p in widgets.iterdir() if p.suffix in (".woff", ".eot", ".ttf", ".svg")):
+        font.unlink()  # the icon fonts in the formats before woff2, which every browser now reads (2.8 MB)
     npm("requirejs", READ_NPM["requirejs"], work / "requirejs")
     shutil.copy2(work / "requirejs" / "require.js", widgets / "require.js")
     (work / "out" / "_sources").rmdir()  # made empty by the theme: the sources are not published
