@@ -105,10 +105,11 @@ def show(module: str, app: str) -> str:
 
 
 def after_snapshot() -> None:
-    """Make anew what a snapshot of Python holds from when it was taken, as the site was built: a
-    table app's page starts from one, its modules imported (``make-snapshot.js``). The seed of the
-    random numbers (each visit would otherwise draw the same ones), and what the import system
-    knew of the folders (the packages' files are put back in place after the snapshot is loaded,
-    and this is called again then)."""
+    """Make anew what a snapshot of Python holds from the build it was taken in.
+
+    A table app's page starts from one, its modules imported (``make-snapshot.js``). Made anew:
+    the seed of the random numbers (each visit would otherwise draw the same ones), and what the
+    import system knew of the folders (the packages' files are put back in place after the
+    snapshot is loaded, and this is called again then)."""
     random.seed()
     importlib.invalidate_caches()

@@ -63,8 +63,9 @@ class InteractiveShell:
 
 
 def stand_in() -> bool:
-    """Put the stand-ins in ``sys.modules`` if IPython is not installed, before ipywidgets is
-    imported. Returns whether it did."""
+    """Put the stand-ins in ``sys.modules`` if IPython is not installed.
+
+    Called before ipywidgets is imported. Returns whether it did."""
     if "IPython" in sys.modules or importlib.util.find_spec("IPython") is not None:
         return False
     made = {name: types.ModuleType(name, "mjscore's stand-in (mjscore/views/no_ipython.py)") for name in MODULES}
