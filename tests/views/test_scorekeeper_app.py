@@ -6,6 +6,7 @@ import os
 import re
 
 import ipywidgets as widgets
+import pytest
 
 from mjscore.files import storage
 from mjscore.american import home_payments
@@ -487,6 +488,20 @@ def test_correcting_an_earlier_hand_keeps_the_one_being_entered_and_an_unsaved_c
     assert (app.editing.value, app.winner.value, app.value.value) == (0, "Cat", "55")  # and back to it
     app.add.click()
     assert len(app.ledger) == 3 and app.ledger.lines[2].entry.thrower == "Dee"
+
+
+@pytest.mark.parametrize("caller", ["Ann", "Cat"])
+def test_a_false_mahjong_leaves_east_where_it_was_whoever_called_it(caller):
+    """A false mahjong costs the caller and play goes on (docs/rules.md): the hand is not over, so
+    the deal neither passes nor is kept by a win. The walk-through found it passed when South,
+    West or North called one, and that East calling one "won hand 1 as East"."""
+    app = willingdon_night(f"false-{caller}.csv")
+    app.how.value, app.winner.value = "false-mahjong", caller
+    app.add.click()
+    assert app.ledger.lines[-1].payments[caller] == -1500
+    assert app.east.value == "Ann"
+    assert f"{caller} called a false mahjong in hand 1 and play goes on, so Ann stays East" in app.east_note.value
+    assert "won hand 1" not in app.east_note.value
 
 
 def test_east_passes_unless_east_wins_and_the_app_says_so():

@@ -67,19 +67,24 @@ def typed_value(text: str) -> int | str | None:
         return text.strip()
 
 
-def next_east(players, east: str | None, winner: str | None) -> str:
+def next_east(players, east: str | None, winner: str | None, how: str | None = None) -> str:
     """Who sits East for the next hand.
 
     East keeps the deal by winning the hand; otherwise it passes to the next player listed (who
-    sat South).
+    sat South). A false mahjong does not end the hand (the caller pays, and play goes on: the
+    rule book), so East stays East, whoever called it.
 
     >>> next_east(("Ann", "Bea", "Cat", "Dee"), "Ann", "Cat"), next_east(("Ann", "Bea", "Cat", "Dee"), "Dee", None)
     ('Bea', 'Ann')
     >>> next_east(("Ann", "Bea", "Cat", "Dee"), "Cat", "Cat")
     'Cat'
+    >>> next_east(("Ann", "Bea", "Cat", "Dee"), "Ann", "Cat", "false-mahjong")
+    'Ann'
     """
     east = east or players[0]
-    return east if winner == east else players[(players.index(east) + 1) % len(players)]
+    if how == "false-mahjong" or winner == east:
+        return east
+    return players[(players.index(east) + 1) % len(players)]
 
 
 def at_table(ledger, hand: dict) -> list[str]:
@@ -261,9 +266,13 @@ def east_follows(ledger) -> tuple[str, str]:
                             f"table plays it otherwise.")
     last = ledger.line(n).entry
     before = last.east or players[0]
-    east = next_east(players, before, last.winner)
-    why = (f"{before} won hand {n} as East and keeps the deal" if east == before
-           else f"the deal passed from {before} to the next player")
+    east = next_east(players, before, last.winner, last.how)
+    if last.how == "false-mahjong":
+        why = f"{last.winner} called a false mahjong in hand {n} and play goes on, so {before} stays East"
+    elif east == before:
+        why = f"{before} won hand {n} as East and keeps the deal"
+    else:
+        why = f"the deal passed from {before} to the next player"
     return east, (f"{east} is East for hand {n + 1}: {why}. East passes after each hand unless East wins "
                   f"it; choose another player if your table plays it otherwise.")
 

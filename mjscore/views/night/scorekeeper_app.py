@@ -18,7 +18,8 @@ with the button that appears (``bring_back``); the hand being entered waits whil
 one is corrected.
 
 In a Willingdon night East passes to the next player listed after each hand unless East won
-it; the app says so under the East buttons, where the scorekeeper can choose another.
+it (a false mahjong does not end the hand: East stays); the app says so under the East buttons,
+where the scorekeeper can choose another.
 
 All the arithmetic is the :class:`~mjscore.night.Ledger`'s, and what the night is doing (the
 hand being entered, a correction, what can be brought back, which night is open) is the
