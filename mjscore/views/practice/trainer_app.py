@@ -293,7 +293,8 @@ class PracticeApp(App):
                 self.name.value = name
         self.greeting.value = styled(f'<div class="mjs-trainer-text">Playing as <b>{escape(name)}</b></div>' if name
                                      else '<div class="mjs-trainer-text mjs-trainer-muted">Type your name to keep '
-                                          'your progress under it.</div>', RULES)
+                                          'your progress under it. One learner’s progress is kept here: another '
+                                          'learner uses Reset, or a browser of her own.</div>', RULES)
         if t.tally.played:
             lines = "".join(f'<div><b>{escape(_MODE_LABELS[m])}: {x.right} of {x.played} right</b> · '
                             f'{x.missed} missed ({x.shown} shown)</div>' for m, x in t.tallies.items())
