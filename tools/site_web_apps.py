@@ -83,6 +83,7 @@ def web_apps(render: Path, pages, npm: Callable[..., None], storage: str) -> lis
     for name in ("table-app.js", "table-python.js", "site-drive.js", "table-app.css"):
         shutil.copy2(TEMPLATES / name, scripts / name)
     shutil.copy2(CLASSROOM_CSS, scripts / "classroom.css")
+    shutil.copy2(CLASSROOM_CSS.with_name("number-keys.js"), scripts / "number-keys.js")
     with tempfile.TemporaryDirectory() as tmp:
         npm("@jupyter-widgets/html-manager", READ_NPM["@jupyter-widgets/html-manager"], Path(tmp) / "widgets", only="dist")
         for kept in ("libembed-amd.js", *(p.name for p in (Path(tmp) / "widgets").glob("*.woff2"))):

@@ -56,23 +56,30 @@ import traitlets
 
 from ..files.inputs import InputError, whole_number
 
-__all__ = ["AskFirst", "NUMBER_BOX", "Picks", "number_box", "typed_number", "upload_button"]
+__all__ = ["AskFirst", "NUMBER_BOX", "Picks", "SIGNED_BOX", "number_box", "typed_number", "upload_button"]
 
-#: The CSS class of every box where a person types a number.
-NUMBER_BOX = "mjs-number"
+#: The CSS class of every box where a person types a number; and of those where it may be
+#: negative. A page that knows them (the classroom template's and the table apps',
+#: voila/templates/classroom/number-keys.js) brings up a phone's number keys for the first,
+#: which have no minus sign.
+NUMBER_BOX, SIGNED_BOX = "mjs-number", "mjs-number-signed"
 
 
 def number_box(description: str, css: str, *, value: object = "", placeholder: str = "", tooltip: str = "",
-               width: str = "12em", style: dict | None = None, layout: widgets.Layout | None = None) -> widgets.Text:
+               width: str = "12em", style: dict | None = None, layout: widgets.Layout | None = None,
+               signed: bool = False) -> widgets.Text:
     """A box where a person types a whole number: text, read by :func:`typed_number`.
 
-    It carries the classes ``mjs-number`` and ``css``. ``value``: what it shows first (a number
-    is shown as typed digits); ``layout``: instead of the width given.
+    It carries the classes ``mjs-number`` and ``css`` (and ``mjs-number-signed`` if ``signed``:
+    the number may be negative). ``value``: what it shows first (a number is shown as typed
+    digits); ``layout``: instead of the width given.
     """
     box = widgets.Text(value="" if value is None else str(value), description=description, placeholder=placeholder,
                        tooltip=tooltip or None, continuous_update=True, style=style or {},
                        layout=layout if layout is not None else widgets.Layout(width=width))
     box.add_class(NUMBER_BOX)
+    if signed:
+        box.add_class(SIGNED_BOX)
     box.add_class(css)
     return box
 

@@ -895,10 +895,14 @@ def test_the_scorekeeper_page_at_a_table_on_a_phone_and_a_tablet(app_page):
     """The scorekeeper's own page, tapped: on a phone a Willingdon night with four players, a
     hand's tiles tapped in, added, the totals; then on a tablet another hand. Nothing scrolls
     sideways, every tap target is 44 x 44 px or more, all text 16 px or more, at every step."""
+    from playwright.sync_api import expect
+
     page = at_table(app_page, "scorekeeper.html")
     app = page.app(".mjs-score-app")
     _as(page.page, PHONE, 1)
     keep_a_night(app, "site-touch.csv", "the scorekeeper's page on a phone")
+    # a number box brings up the phone's number keys (voila/templates/classroom/number-keys.js)
+    expect(app.locator(".mjs-score-score input")).to_have_attribute("inputmode", "numeric")
     _as(page.page, TABLET, 1.35)
     fits(app, "the scorekeeper's page on a tablet")
     another_hand(app, "the scorekeeper's page on a tablet")
@@ -907,9 +911,12 @@ def test_the_scorekeeper_page_at_a_table_on_a_phone_and_a_tablet(app_page):
 def test_lesson_7_at_a_table_on_a_phone_and_a_tablet(app_page):
     """Lesson 7's page (the trainer), tapped: on a phone an answer typed in its two boxes, Check,
     Next; then the same on a tablet."""
+    from playwright.sync_api import expect
+
     page = at_table(app_page, "07-practice.html")
     app = page.app(".mjs-practice")
     _as(page.page, PHONE, 1)
     practise(app, "lesson 7's page on a phone")
+    expect(app.locator(".mjs-practice-points input")).to_have_attribute("inputmode", "numeric")  # number keys
     _as(page.page, TABLET, 1.35)
     practise(app, "lesson 7's page on a tablet")

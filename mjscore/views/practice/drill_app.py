@@ -244,7 +244,7 @@ class DrillApp(App):
         self.situation.value = styled(f'<div class="mjs-drill-text">{self._situation_html()}</div>', RULES)
         if [b.description for b in self.amounts] != list(s.players):
             self.amounts = [number_box(p, "mjs-drill-amount", placeholder="plus or minus",
-                                       style={"description_width": "5em"}, width="16em")
+                                       style={"description_width": "5em"}, width="16em", signed=True)
                             for p in s.players]
             self.boxes.children = [widgets.HBox([box, widgets.HTML(_role_html(s.role(p)))])
                                    for p, box in zip(s.players, self.amounts)]

@@ -159,7 +159,7 @@ class QuestionApp(App):
                 box = widgets.ToggleButtons(options=list(f.choices), value=None, description=f.label, style=style)
             else:
                 box = number_box(f.label, "mjs-question-field", placeholder="plus or minus" if f.signed else "a number",
-                                 style=style, layout=layout)
+                                 style=style, layout=layout, signed=f.signed)
             self.boxes.append(classed(box, "mjs-question-field"))
         self.fields.children = self.boxes
         recorded = self._recorded("Your first answer, as recorded (only it counts).")
