@@ -108,7 +108,7 @@ def after_snapshot() -> None:
     """Make anew what a snapshot of Python holds from the build it was taken in.
 
     A table app's page starts from one, its modules imported (``make-snapshot.js``). Made anew:
-    the seed of the random numbers (each visit would otherwise draw the same ones), and what the
+    where the random numbers start (each visit would otherwise draw the same ones), and what the
     import system knew of the folders (the packages' files are put back in place after the
     snapshot is loaded, and this is called again then)."""
     random.seed()
