@@ -109,7 +109,6 @@ def after_snapshot() -> None:
 
     A table app's page starts from one, its modules imported (``make-snapshot.js``). Made anew:
     where the random numbers start (each visit would otherwise draw the same ones), and what the
-    import system knew of the folders (the packages' files are put back in place after the
-    snapshot is loaded, and this is called again then)."""
+    import system knew of the folders."""
     random.seed()
     importlib.invalidate_caches()

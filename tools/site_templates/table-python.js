@@ -46,8 +46,10 @@ async function start({site, storage, module, app}) {
   await inTurn(saved);
   answer();
   self.postMessage({ready: root, snapshot});
-  if (snapshot) {
-    await unpacked(pyodide).catch((failed) => console.error("mjscore: the packages' files are not all here", failed));
+  if (snapshot) {  // it holds the modules imported, not the packages' files: put in place now,
+    // for what is imported or read later (the first message waits for them)
+    await python.loadPackage(PACKAGES)
+      .catch((failed) => console.error("mjscore: the packages' files are missing", failed));
     kept();
   }
 }
@@ -77,25 +79,6 @@ async function started(pyodide) {
     python = await loadPyodide({indexURL: pyodide, packages: PACKAGES});
     return false;
   }
-}
-
-// The snapshot holds the modules imported, not the packages' files: they are put in place once
-// the app is shown, for what is imported or read later.
-async function unpacked(pyodide) {
-  const lock = python.lockfile, wanted = new Set(), todo = [...PACKAGES];
-  while (todo.length) {
-    const name = todo.pop();
-    if (!wanted.has(name)) {
-      wanted.add(name);
-      todo.push(...lock.packages[name].depends);
-    }
-  }
-  const version = lock.info.python.split(".").slice(0, 2).join(".");  // "3.13.2" -> "3.13"
-  await Promise.all([...wanted].map(async (name) => {
-    const wheel = await fetch(pyodide + lock.packages[name].file_name);
-    python.unpackArchive(await wheel.arrayBuffer(), "wheel", {extractDir: `/lib/python${version}/site-packages`});
-  }));
-  afterSnapshot();
 }
 
 function afterSnapshot() {
