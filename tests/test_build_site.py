@@ -347,6 +347,14 @@ def test_a_table_apps_page_loads_four_packages_and_no_ipython():
     assert "ipython" in build_site.KERNEL_START
 
 
+def test_the_table_apps_worker_loads_what_the_build_put_in_its_snapshot():
+    """table-python.js names the packages and the snapshot file the build makes it from."""
+    web_apps = _load("site_web_apps")
+    worker = (ROOT / "tools" / "site_templates" / "table-python.js").read_text(encoding="utf-8")
+    packages, snapshot = re.search(r"const PACKAGES = (\[.*?\]), SNAPSHOT = (\"[^\"]+\");", worker).groups()
+    assert (tuple(json.loads(packages)), json.loads(snapshot)) == (web_apps.TABLE_PACKAGES, web_apps.SNAPSHOT)
+
+
 def _conf():
     spec = importlib.util.spec_from_file_location("_tools_site_read_conf", ROOT / "tools" / "site_read" / "conf.py")
     module = importlib.util.module_from_spec(spec)

@@ -63,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reading_pages import SPHINX_OUT, reading_pages  # noqa: E402
 from site_pages import (APP_PAGES, NOTEBOOKS, SiteError, lessons, more_pages, old_addresses,  # noqa: E402
                         keep_links_in_the_page, stage_contents)
-from site_web_apps import START_MODULES, compile_wheels, offline, snapshot, web_apps  # noqa: E402
+from site_web_apps import START_MODULES, TABLE_PACKAGES, compile_wheels, offline, snapshot, web_apps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PINS = ROOT / "requirements" / "pins.txt"
@@ -301,7 +301,8 @@ def stage_pyodide(tc: Toolchain, work: Path) -> None:
     patch_lock(pyodide, tc.pyodide)
     compile_wheels(pyodide, START_MODULES)
     patch_lock(pyodide, tc.pyodide)  # the compiled wheels' digests
-    snapshot(pyodide, START_MODULES)
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    snapshot(pyodide, [lock[name]["file_name"] for name in sorted(closure(lock, TABLE_PACKAGES))], START_MODULES)
 
 
 def write_lite_config(tc: Toolchain, work: Path) -> None:

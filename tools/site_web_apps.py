@@ -48,8 +48,10 @@ TABLE_APPS = {"scorekeeper": ("Scorekeeper", "±"), "trainer": ("Trainer", "×2"
 #: The icon's colours: an ivory tile with a green back, as the tiles the lessons draw.
 TILE, BACK, INK = "#fbf6e9", "#2e7d4f", "#1f3d2b"
 SIZES = (192, 512)
-#: What a table app's page imports as it starts (beside the app's own module), compiled ahead.
+#: What a table app's page imports as it starts (beside the app's own module), compiled ahead;
+#: and the packages it loads (with what the lock says they need; table-python.js names them too).
 START_MODULES = ("ipywidgets", "mjscore.views.in_page")
+TABLE_PACKAGES = ("ipywidgets", "mjscore")
 
 
 def web_apps(render: Path, pages, npm: Callable[..., None], storage: str) -> list[str]:
@@ -98,8 +100,7 @@ def compile_wheels(pyodide: Path, modules=START_MODULES) -> None:
     table app's page imports as it starts (``modules``, and each table app's) compiled by the
     browser's own Python (``compile_wheels.py`` in Node): Python then skips compiling them in the
     page, about half of what IPython's import costs there. Needs Node (``npm`` brings it)."""
-    apps = [page.module for page in APP_PAGES if page.name in TABLE_APPS]
-    done = subprocess.run([_node(), str(TEMPLATES / "compile-wheels.js"), str(pyodide), *modules, *apps],
+    done = subprocess.run([_node(), str(TEMPLATES / "compile-wheels.js"), str(pyodide), *modules, *_app_modules()],
                           capture_output=True, text=True)
     if done.returncode:
         raise SiteError(f"compiling the site's wheels failed:\n{done.stderr[-2000:]}")
@@ -109,18 +110,22 @@ def compile_wheels(pyodide: Path, modules=START_MODULES) -> None:
 SNAPSHOT = "table-apps.snapshot.gz"
 
 
-def snapshot(pyodide: Path, modules=START_MODULES) -> None:
+def snapshot(pyodide: Path, wheels: list[str], modules=START_MODULES) -> None:
     """Write :data:`SNAPSHOT` into the site's Pyodide (the folder ``pyodide``, its wheels final):
-    Pyodide's memory once the table apps' packages are unpacked and ``modules`` and each table
-    app's imported (``make-snapshot.js`` in Node), which a page loads in place of starting Python
+    Pyodide's memory once the table apps' packages (``wheels``, file names in that folder) are
+    unpacked and ``modules`` and each table app's imported (``make-snapshot.js`` in Node), which a page loads in place of starting Python
     and importing them (0.6 s of its start here). What a module works out as it is imported is
     then the build's, not the browser's: nothing of mjscore's asks the browser then, and
     ``in_page.after_snapshot`` makes the rest anew."""
-    apps = [page.module for page in APP_PAGES if page.name in TABLE_APPS]
     done = subprocess.run([_node(), str(TEMPLATES / "make-snapshot.js"), str(pyodide), str(pyodide / SNAPSHOT),
-                           "ipywidgets,mjscore", *modules, *apps], capture_output=True, text=True)
+                           ",".join(wheels), *modules, *_app_modules()], capture_output=True, text=True)
     if done.returncode:
         raise SiteError(f"the table apps' snapshot of Python failed:\n{done.stderr[-2000:]}")
+
+
+def _app_modules() -> list[str]:
+    """The table apps' own modules (their pages import each as they start)."""
+    return [page.module for page in APP_PAGES if page.name in TABLE_APPS]
 
 
 def _node() -> str:

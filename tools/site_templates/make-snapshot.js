@@ -3,11 +3,11 @@
 // snapshot (loadPyodide's _makeSnapshot and _loadSnapshot, and makeMemorySnapshot), gzipped.
 // tools/site_web_apps.py runs this.
 //
-//     node make-snapshot.js PYODIDE_FOLDER OUT PACKAGE,... MODULE...
+//     node make-snapshot.js PYODIDE_FOLDER OUT WHEEL,... MODULE...
 //
-// The packages' wheels (PACKAGE and what the lock says they need) are unpacked with Pyodide's own
-// unpackArchive, not loadPackage: a snapshot can hold no reference to a JavaScript object, and the
-// package loader keeps some. The modules are imported after mjscore's stand-in for IPython.
+// The wheels (file names in PYODIDE_FOLDER) are unpacked with Pyodide's own unpackArchive, not
+// loadPackage: a snapshot can hold no reference to a JavaScript object, and the package loader
+// keeps some. The modules are imported after mjscore's stand-in for IPython.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -18,23 +18,14 @@ const zlib = require("zlib");
 process.argv[1] = path.basename(process.argv[1]);
 
 (async () => {
-  const [folder, out, packages, ...modules] = process.argv.slice(2);
+  const [folder, out, wheels, ...modules] = process.argv.slice(2);
   const {loadPyodide} = require(path.resolve(folder, "pyodide.js"));
   const python = await loadPyodide({indexURL: path.resolve(folder) + path.sep, _makeSnapshot: true});
-  const lock = python.lockfile.packages;
-  const wanted = new Set(), todo = packages.split(",");
-  while (todo.length) {
-    const name = todo.pop();
-    if (!wanted.has(name)) {
-      wanted.add(name);
-      todo.push(...lock[name].depends);
-    }
-  }
   const version = python.lockfile.info.python.split(".").slice(0, 2).join(".");  // "3.13.2" -> "3.13"
   const sitePackages = `/lib/python${version}/site-packages`;
-  for (const name of wanted) {
-    python.unpackArchive(new Uint8Array(fs.readFileSync(path.join(folder, lock[name].file_name))), "wheel",
-                         {extractDir: sitePackages});
+  for (const wheel of wheels.split(",")) {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(folder, wheel)));
+    python.unpackArchive(bytes, "wheel", {extractDir: sitePackages});
   }
   const importlib = python.pyimport("importlib");
   importlib.invalidate_caches();
